@@ -1,0 +1,3 @@
+from jiancha.cli.main import main
+
+main()

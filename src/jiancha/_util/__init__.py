@@ -1,0 +1,1 @@
+"""Small helpers shared by every domain: JSONL, atomic writes, hashing, lazy imports, provenance."""

@@ -1,0 +1,46 @@
+"""What every run records next to its results: versions, git revision, platform, time."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import importlib.metadata
+import platform
+import subprocess
+import sys
+from pathlib import Path
+
+_TRACKED = ("jiancha", "numpy", "datasets", "pyarrow", "bm25s", "rjieba", "openai", "httpx", "scikit-learn",
+            "torch", "transformers", "trl", "sentence-transformers", "faiss-cpu", "ir-measures", "cn2an")
+
+
+def package_versions(names: tuple[str, ...] = _TRACKED) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for n in names:
+        try:
+            out[n] = importlib.metadata.version(n)
+        except importlib.metadata.PackageNotFoundError:
+            continue
+    return out
+
+
+def git_revision(cwd: str | Path | None = None) -> str | None:
+    try:
+        res = subprocess.run(["git", "rev-parse", "HEAD"], cwd=cwd or Path(__file__).parent, capture_output=True,
+                             text=True, timeout=5)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return res.stdout.strip() or None if res.returncode == 0 else None
+
+
+def now_iso() -> str:
+    return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
+
+
+def environment_info() -> dict:
+    return {
+        "python": sys.version.split()[0],
+        "platform": platform.platform(),
+        "packages": package_versions(),
+        "git_revision": git_revision(),
+        "recorded_at": now_iso(),
+    }

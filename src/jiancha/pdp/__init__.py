@@ -1,0 +1,1 @@
+"""Prosecution Decision Prediction: prompts, answer parsing, metrics, reports, the evaluation runner."""

@@ -1,0 +1,47 @@
+"""The run-directory contract between the runner (``jiancha pdp eval``) and the scorer (``jiancha pdp score``).
+
+A run directory holds:
+- ``manifest.json``: the RunSpec (model, backend preset, base URL(s) without secrets, prompt variant and hash,
+  decoding and reasoning settings, data source, split, data fingerprint, seed, repeats), package versions, git
+  revision, start/end times.
+- ``records.jsonl``: append-only, one ``PredictionRecord`` per completed request (ok or failed), fsync'ed.
+  The latest line for a (case_id, run_id) wins (a retried failure appends a new line).
+- after scoring: ``metrics.json``, ``report.md``, PNG plots.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass
+class PredictionRecord:
+    case_id: str
+    run_id: int
+    status: str                                   # "ok" | "failed"
+    raw_output: str | None = None
+    reasoning: str | None = None                  # reasoning text when the API returns it separately
+    finish_reason: str | None = None
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+    reasoning_tokens: int | None = None
+    cost: float | None = None
+    latency_s: float | None = None
+    attempts: int = 1
+    error: str | None = None
+    # gold and metadata, copied from the PDP record so that scoring needs no data access
+    gold_decision: str | None = None
+    gold_articles: list[str] = field(default_factory=list)
+    date: str | None = None
+    province: str | None = None
+    charges: list[str] = field(default_factory=list)
+    inputs: dict[str, str] = field(default_factory=dict)  # person_info / procedure / fact (for reports)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "PredictionRecord":
+        names = cls.__dataclass_fields__.keys()
+        return cls(**{k: v for k, v in d.items() if k in names})
