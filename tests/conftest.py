@@ -22,3 +22,7 @@ def shared_path(*parts: str) -> Path:
 @pytest.fixture
 def shared_data() -> Path:
     return shared_path("data")
+
+
+# The fake chat-completions server (tests/fake_openai.py) as the ``fake_openai`` fixture.
+from fake_openai import fake_openai  # noqa: E402,F401

@@ -1,7 +1,223 @@
-"""`jiancha build ...` commands."""
+"""`jiancha build ...` commands: extract, check, deid, export, run. Thin: parse arguments, show progress, print
+counts; the work is in ``jiancha.build``."""
 
 from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from typing import Any
 
 import typer
 
 app = typer.Typer(no_args_is_help=True)
+
+
+def _console():
+    from rich.console import Console
+
+    return Console(stderr=True, highlight=False)
+
+
+@contextlib.contextmanager
+def _progress(description: str, total: int) -> Iterator[Any]:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=_console(), transient=False) as progress:
+        task = progress.add_task(description, total=total)
+        yield lambda: progress.advance(task)
+
+
+def _print_counts(title: str, counts: dict[str, Any]) -> None:
+    from rich.table import Table
+
+    table = Table(title=title, title_justify="left", header_style="bold")
+    table.add_column("what")
+    table.add_column("count", justify="right")
+    for k, v in counts.items():
+        table.add_row(str(k), str(v))
+    _console().print(table)
+
+
+def _print_rejections(rejections: list[dict[str, Any]]) -> None:
+    console = _console()
+    for r in rejections:
+        console.print(f"[yellow]rejected[/] {r['path']} ({r['stage']}): {r['reason']}")
+
+
+def _load_reviews(path: str | None) -> list[dict[str, Any]]:
+    from jiancha._util.jsonl import read_jsonl
+
+    return read_jsonl(path) if path else []
+
+
+def _llm_records(docs: list, model: str, base_urls: list[str], api_key_env: str | None, concurrency: int):
+    from jiancha.build.llm_track import run_llm_track
+
+    with _progress("LLM track", len(docs)) as advance:
+        records, errors = run_llm_track(docs, model, tuple(base_urls), api_key_env, concurrency=concurrency,
+                                        advance=advance)
+    for path, err in errors.items():
+        _console().print(f"[yellow]LLM track failed[/] on {path}: {err}")
+    return records
+
+
+@app.command("extract")
+def extract_command(
+    input_dir: str = typer.Argument(..., help="Folder of .txt / .html / .pdf prosecutorial documents."),
+    out: str = typer.Option(..., "--out", help="Records JSONL (PDP-Bench layout)."),
+    rejects: str | None = typer.Option(None, "--rejects", help="Write rejected documents and reasons here."),
+    llm_model: str | None = typer.Option(None, "--llm-model", help="Also run the LLM track with this model "
+                                         "(openrouter:…, vllm:…, openai:…, or a name with --base-url)."),
+    base_url: list[str] = typer.Option([], "--base-url", help="OpenAI-compatible endpoint(s) for --llm-model."),
+    api_key_env: str | None = typer.Option(None, "--api-key-env", help="Environment variable holding the key."),
+    concurrency: int = typer.Option(4, "--concurrency", help="Requests in flight for the LLM track."),
+    review_out: str | None = typer.Option(None, "--review-out", help="With --llm-model: disagreements with "
+                                          "diffs (JSONL); default <out>.review.jsonl."),
+    reviews: str | None = typer.Option(None, "--reviews", help="With --llm-model: review decisions (JSONL "
+                                       "{id, choice: rule|llm|edit|drop[, record]}) to apply."),
+) -> None:
+    """Ingest documents and extract PDP records (rule track; optional LLM track and comparison)."""
+    from jiancha._util.jsonl import write_jsonl
+    from jiancha.build.compare import apply_reviews, compare_all
+    from jiancha.build.pipeline import count_documents, extract_folder, write_records
+
+    with _progress("extract", count_documents(input_dir)) as advance:
+        report = extract_folder(input_dir, advance=advance)
+    records = report.records
+    if llm_model:
+        llm = _llm_records(report.raw_documents, llm_model, base_url, api_key_env, concurrency)
+        comparisons = compare_all(records, llm)
+        review_path = review_out or f"{out}.review.jsonl"
+        write_jsonl(review_path, [c.to_dict() for c in comparisons if not c.agreed])
+        records = apply_reviews(records, llm, comparisons, _load_reviews(reviews))
+        _print_counts("dual-track comparison", {"agreed": sum(c.agreed for c in comparisons),
+                                                "disagreed (see " + review_path + ")":
+                                                    sum(not c.agreed for c in comparisons),
+                                                "accepted": len(records)})
+    n = write_records(out, records)
+    if rejects:
+        write_jsonl(rejects, [r.to_dict() for r in report.rejects])
+    s = report.summary()
+    _print_counts("extraction", {"documents": s["documents"], "records written": n, "rejected": s["rejected"],
+                                 **{f"label {k}": v for k, v in s["labels"].items()},
+                                 **{f"label from {k}": v for k, v in s["label_source"].items()}})
+    _print_rejections(s["rejections"])
+    typer.echo(f"{n} records written to {out}", err=True)
+
+
+@app.command("check")
+def check_command(
+    records: str = typer.Argument(..., help="Records JSONL."),
+    rewrite_addresses: bool = typer.Option(False, "--rewrite-addresses", help="Replace leaking forms of address "
+                                           "(被不起诉人 / 被告人 / …单位) with 犯罪嫌疑人 / 犯罪嫌疑单位."),
+    out: str | None = typer.Option(None, "--out", help="With --rewrite-addresses: where to write the records "
+                                   "(default: overwrite the input)."),
+    findings: str | None = typer.Option(None, "--findings", help="Write every finding (JSONL) here."),
+) -> None:
+    """Refinement checks: label leakage, reasoning in facts, short facts, evidence not in list form."""
+    from jiancha._util.jsonl import write_jsonl
+    from jiancha.build.pipeline import check_stage, findings_summary, read_records, write_records
+
+    recs = read_records(records)
+    with _progress("check", len(recs)) as advance:
+        checked, found = check_stage(recs, rewrite=rewrite_addresses, advance=advance)
+    if findings:
+        write_jsonl(findings, [f.to_dict() for f in found])
+    console = _console()
+    for f in found:
+        if f.check != "address_leak":
+            console.print(f"{f.record_id} [bold]{f.check}[/] in {f.field}: …{f.context}…")
+    _print_counts("findings", {"records": len(recs), "flagged records": len({f.record_id for f in found}),
+                               **findings_summary(found)})
+    if rewrite_addresses:
+        target = out or records
+        write_records(target, checked)
+        typer.echo(f"{len(checked)} records with rewritten forms of address written to {target}", err=True)
+
+
+@app.command("deid")
+def deid_command(
+    records: str = typer.Argument(..., help="Records JSONL."),
+    out: str = typer.Option(..., "--out", help="De-identified records JSONL."),
+    residue: str | None = typer.Option(None, "--residue", help="Write the residue scan (JSONL) here."),
+) -> None:
+    """De-identify names, ID and phone numbers, birth dates, plates, accounts, e-mails and house numbers."""
+    from jiancha._util.jsonl import write_jsonl
+    from jiancha.build.pipeline import deid_stage, read_records, write_records
+
+    recs = read_records(records)
+    with _progress("de-identify", len(recs)) as advance:
+        clean, left, stats = deid_stage(recs, advance=advance)
+    write_records(out, clean)
+    if residue:
+        write_jsonl(residue, [r.to_dict() for r in left])
+    for r in left:
+        _console().print(f"[yellow]residue[/] {r.record_id} {r.field}: {r.kind} {r.span!r}")
+    _print_counts("de-identification", {"records": len(recs), **stats, "residue": len(left)})
+
+
+@app.command("export")
+def export_command(
+    records: str = typer.Argument(..., help="Records JSONL."),
+    out: str = typer.Option(..., "--out", help="Output folder: records.jsonl, records.parquet, hf/, README.md."),
+    balanced: int | None = typer.Option(None, "--balanced", help="Add a test_rq2-style split with this many "
+                                        "records per class (25 → 'test_rq2')."),
+    seed: int = typer.Option(42, "--seed", help="Seed of the balanced subset."),
+) -> None:
+    """Export to JSONL, Parquet and a Hugging Face DatasetDict with a dataset card."""
+    from jiancha.build.export import write_export
+    from jiancha.build.pipeline import read_records
+
+    summary = write_export(read_records(records), out, balanced_per_class=balanced, seed=seed)
+    _print_counts("export", {f"split {k}": v for k, v in summary["splits"].items()}
+                  | {f"label {k}": v for k, v in summary["counts"]["label"].items()})
+    typer.echo(f"dataset written to {out}", err=True)
+
+
+@app.command("run")
+def run_command(
+    input_dir: str = typer.Argument(..., help="Folder of .txt / .html / .pdf prosecutorial documents."),
+    out: str = typer.Option(..., "--out", help="Output folder for every stage's files and the dataset."),
+    rewrite_addresses: bool = typer.Option(True, "--rewrite-addresses/--keep-addresses",
+                                           help="Rewrite leaking forms of address (default on)."),
+    drop_flagged: bool = typer.Option(False, "--drop-flagged", help="Leave out records with findings other "
+                                      "than forms of address."),
+    balanced: int | None = typer.Option(None, "--balanced", help="Add a test_rq2-style balanced split."),
+    seed: int = typer.Option(42, "--seed"),
+    llm_model: str | None = typer.Option(None, "--llm-model", help="Run the LLM track too (see extract)."),
+    base_url: list[str] = typer.Option([], "--base-url"),
+    api_key_env: str | None = typer.Option(None, "--api-key-env"),
+    concurrency: int = typer.Option(4, "--concurrency"),
+    reviews: str | None = typer.Option(None, "--reviews", help="Review decisions to apply (see extract)."),
+) -> None:
+    """All stages: ingest, extract, (LLM track + comparison), checks, de-identification, export."""
+    from jiancha.build.pipeline import RunConfig, extract_folder, run_pipeline
+
+    config = RunConfig(rewrite_addresses=rewrite_addresses, drop_flagged=drop_flagged,
+                       balanced_per_class=balanced, seed=seed, llm_model=llm_model)
+    llm = None
+    if llm_model:
+        docs = extract_folder(input_dir).raw_documents
+        llm = _llm_records(docs, llm_model, base_url, api_key_env, concurrency)
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), console=_console()) as p:
+        tasks: dict[str, Any] = {}
+
+        def advance(stage: str, total: int) -> None:
+            if stage not in tasks:
+                tasks[stage] = p.add_task(stage, total=total)
+            p.advance(tasks[stage])
+
+        summary = run_pipeline(input_dir, out, config, advance=advance, llm_records=llm,
+                               reviews=_load_reviews(reviews))
+    ex = summary["extract"]
+    _print_counts("build run", {"documents": ex["documents"], "records": ex["records"], "rejected": ex["rejected"],
+                                **{f"label {k}": v for k, v in ex["labels"].items()},
+                                **{f"finding {k}": v for k, v in summary["check"]["findings"].items()},
+                                "de-identified records": summary.get("deid", {}).get("records_changed", 0),
+                                "residue": summary.get("deid", {}).get("residue", 0),
+                                **{f"split {k}": v for k, v in summary["export"]["splits"].items()}})
+    _print_rejections(ex["rejections"])
+    typer.echo(f"all stages written to {out}", err=True)

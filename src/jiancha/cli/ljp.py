@@ -2,6 +2,76 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
 app = typer.Typer(no_args_is_help=True)
+
+
+def _split_multi(values: list[str] | None) -> tuple[str, ...]:
+    return tuple(v.strip() for item in (values or []) for v in item.split(",") if v.strip())
+
+
+def _print_metrics(metrics: dict | None, out: str) -> None:
+    from rich.console import Console
+
+    if not metrics:
+        return
+    shown = ", ".join(f"{k} {v['mean']:.4f}" + (f" ± {v['se']:.4f}" if metrics["runs"] > 1 else "")
+                      for k, v in metrics["mean_se"].items())
+    Console().print(f"metrics: {shown} (written to {out}/metrics.json, report.md)")
+
+
+@app.command("eval")
+def eval_command(
+    data: str = typer.Option(..., "--data", help="CAIL2018 JSON-lines file ({fact, meta} per line)."),
+    model: str = typer.Option(..., "--model", help="openrouter:<m>, vllm:<m>, openai:<m>, a plain name with "
+                              "--base-url, or baseline:charge-match."),
+    out: str = typer.Option(..., "--out", help="Run directory (created, or resumed when it exists)."),
+    candidates: str | None = typer.Option(None, "--candidates", help="Candidate charges, one per line "
+                                          "(CAIL accu.txt); default: every charge in the data file."),
+    base_url: Annotated[list[str] | None, typer.Option("--base-url", help="Base URL; repeat for replicas.")] = None,
+    api_key_env: str | None = typer.Option(None, "--api-key-env", help="Environment variable with the API key."),
+    repeats: int = typer.Option(1, "--repeats"),
+    concurrency: int = typer.Option(8, "--concurrency"),
+    rate_limit: float | None = typer.Option(None, "--rate-limit", help="Requests per minute at most."),
+    max_tokens: int | None = typer.Option(None, "--max-tokens"),
+    temperature: float | None = typer.Option(None, "--temperature"),
+    top_p: float | None = typer.Option(None, "--top-p"),
+    reasoning_effort: str | None = typer.Option(None, "--reasoning-effort",
+                                                help="none|minimal|low|medium|high|xhigh."),
+    reasoning_max_tokens: int | None = typer.Option(None, "--reasoning-max-tokens"),
+    limit: int | None = typer.Option(None, "--limit", help="Evaluate the first N cases only."),
+    seed: int | None = typer.Option(None, "--seed"),
+    retry_failed: bool = typer.Option(False, "--retry-failed"),
+    timeout: float = typer.Option(600.0, "--timeout", help="Seconds per attempt."),
+    max_attempts: int = typer.Option(6, "--max-attempts"),
+    progress: bool = typer.Option(True, "--progress/--no-progress"),
+) -> None:
+    """CAIL2018 charge prediction (the paper's LJP reference): facts in, charges out as JSON, then scored."""
+    from rich.console import Console
+
+    from jiancha.ljp.runner import LJPSpec, run_ljp_eval
+    from jiancha.llm.config import ClientConfig, GenerationConfig
+
+    gen = GenerationConfig(max_tokens=max_tokens, temperature=temperature, top_p=top_p,
+                           reasoning_effort=reasoning_effort, reasoning_max_tokens=reasoning_max_tokens)
+    spec = LJPSpec(model=model, data=data, out=out, candidates=candidates, generation=gen,
+                   base_urls=_split_multi(base_url), api_key_env=api_key_env, repeats=repeats, limit=limit,
+                   seed=seed, retry_failed=retry_failed)
+    client = ClientConfig(concurrency=concurrency, rate_limit_rpm=rate_limit, timeout_s=timeout,
+                          max_attempts=max_attempts)
+    s = run_ljp_eval(spec, client, show_progress=progress, console=Console(stderr=True))
+    Console().print(f"run directory: {s.out}{' (resumed)' if s.resumed else ''}; {s.total} requests in scope, "
+                    f"{s.already_done} already stored, {s.sent} completed now ({s.failed} failed); "
+                    f"candidates: {s.candidates_source}")
+    _print_metrics(s.metrics, s.out)
+
+
+@app.command("score")
+def score_command(run_dir: str = typer.Argument(..., help="An LJP run directory.")) -> None:
+    """Re-score an LJP run directory without calling the model."""
+    from jiancha.ljp.runner import score_ljp_run
+
+    _print_metrics(score_ljp_run(run_dir), run_dir)

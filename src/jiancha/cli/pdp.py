@@ -2,6 +2,206 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
 app = typer.Typer(no_args_is_help=True)
+
+
+# ------------------------------------------------------------------------------------ parse / score / compare
+# Issue 3 (PDP task core). Thin: argument parsing and printing; the work is in jiancha.pdp.{rundir,scoring,
+# reports,compare}.
+
+def _print_table(console, title: str, headers: list[str], rows: list[list[str]]) -> None:
+    from rich.table import Table
+
+    table = Table(title=title, title_justify="left", header_style="bold")
+    for i, h in enumerate(headers):
+        table.add_column(h, justify="left" if i == 0 else "right")
+    for r in rows:
+        table.add_row(*r)
+    console.print(table)
+
+
+@app.command("parse")
+def parse_command(
+    file: str = typer.Argument(..., help="JSONL with a 'raw_output' field (and optional 'finish_reason') per line."),
+    compat: str = typer.Option("default", "--compat", help="default | reference (the published parser)."),
+    out: str | None = typer.Option(None, "--out", help="Write the JSONL here instead of standard output."),
+) -> None:
+    """Parse model answers: one {"decision", "relevant_articles", "valid", "reason"} line per input line."""
+    from jiancha._util.jsonl import dumps_line, write_jsonl
+    from jiancha.pdp.rundir import iter_parse_jsonl
+
+    rows = iter_parse_jsonl(file, compat=compat)
+    if out is None:
+        for row in rows:
+            typer.echo(dumps_line(row), nl=False)
+    else:
+        n = write_jsonl(out, list(rows))
+        typer.echo(f"{n} answers parsed into {out}", err=True)
+
+
+@app.command("score")
+def score_command(
+    dirs: list[str] = typer.Argument(..., help="Run directories (this project's, or the reference "
+                                     "implementation's details_*.json result directories); several are pooled."),
+    compat: str = typer.Option("default", "--compat", help="default | reference (reproduce published numbers)."),
+    as_json: bool = typer.Option(False, "--json", help='Print {"pooled", "per_run", "mean_se"} as JSON.'),
+    write: bool = typer.Option(True, "--write/--no-write", help="Write metrics.json, report.md and plots into "
+                               "the run directory (a single project directory) or --out."),
+    out: str | None = typer.Option(None, "--out", help="Directory for metrics.json, report.md and plots."),
+    bootstrap: int = typer.Option(1000, "--bootstrap", help="Bootstrap resamples of cases for 95% CIs "
+                                  "(default mode; 0 turns them off)."),
+    seed: int = typer.Option(0, "--seed", help="Bootstrap seed."),
+) -> None:
+    """Score run directories: paper-style tables (or --json), metrics.json, report.md and plots."""
+    import json
+
+    from rich.console import Console
+
+    from jiancha.pdp import reports
+    from jiancha.pdp.scoring import report_targets, score_run_dirs_full
+
+    scored = score_run_dirs_full(dirs, compat=compat, n_boot=bootstrap, seed=seed)
+    written = []
+    if write:
+        for t in report_targets(dirs, out):
+            written += reports.write_reports(t, scored)
+    if as_json:
+        typer.echo(json.dumps(scored.result, ensure_ascii=False, indent=2))
+        return
+    console = Console()
+    r = scored.result
+    _print_table(console, f"PDP ({compat} mode, {reports.n_runs(r)} run(s), mean ± SE)",
+                 *reports.paper_table([(", ".join(dirs) if len(dirs) == 1 else f"{len(dirs)} dirs", r)]))
+    _print_table(console, "Pooled", *reports.summary_table(r))
+    _print_table(console, "Per class (pooled)", *reports.per_class_table(r))
+    cm = reports.confusion_rows(r, 2)
+    if cm:
+        _print_table(console, "Confusion matrix, Level 2 (rows gold)", *cm)
+    for p in written:
+        console.print(f"wrote {p}")
+
+
+@app.command("compare")
+def compare_command(
+    dirs: list[str] = typer.Argument(..., help="Run directories that differ in one setting."),
+    compat: str = typer.Option("default", "--compat", help="default | reference."),
+    out: str = typer.Option("pdp-compare", "--out", help="Directory for compare.md, compare.json, compare.png."),
+    as_json: bool = typer.Option(False, "--json", help="Print the comparison as JSON."),
+    bootstrap: int = typer.Option(0, "--bootstrap", help="Bootstrap resamples per directory (0: none)."),
+) -> None:
+    """Detect the setting that differs between runs and tabulate / plot the metrics against it."""
+    import json
+
+    from rich.console import Console
+
+    from jiancha.pdp import reports
+    from jiancha.pdp.compare import compare_run_dirs, write_comparison
+
+    comp = compare_run_dirs(dirs, compat=compat, n_boot=bootstrap)
+    paths = write_comparison(comp, out)
+    if as_json:
+        typer.echo(json.dumps({"setting": comp.setting, "runs": [
+            {"dir": d, "value": v, "mean_se": r["mean_se"]} for d, v, r in zip(comp.dirs, comp.values,
+                                                                              comp.results)]},
+            ensure_ascii=False, indent=2))
+        return
+    console = Console()
+    _print_table(console, f"PDP metrics by {comp.setting} (mean ± SE over runs)",
+                 *reports.paper_table(list(zip(comp.values, comp.results)), name_header=comp.setting))
+    for p in paths:
+        console.print(f"wrote {p}")
+
+
+# ---------------------------------------------------------------------------------------------------- eval
+# `jiancha pdp eval` (issue 4: the evaluation runner). Thin: build RunSpec + ClientConfig, run, print.
+
+def _split_multi(values: list[str] | None) -> tuple[str, ...]:
+    return tuple(v.strip() for item in (values or []) for v in item.split(",") if v.strip())
+
+
+@app.command("eval")
+def eval_command(
+    data: str = typer.Option(..., "--data", help="PDP source: 'sample', a hub id, a save_to_disk folder, or a "
+                             "JSONL/JSON/Parquet file."),
+    model: str = typer.Option(..., "--model", help="openrouter:<m>, vllm:<m>, openai:<m>, a plain name with "
+                              "--base-url, or baseline:majority|rules|tfidf-lr."),
+    out: str = typer.Option(..., "--out", help="Run directory (created, or resumed when it exists)."),
+    split: str = typer.Option("test", "--split", help="Split to evaluate."),
+    base_url: Annotated[list[str] | None, typer.Option(
+        "--base-url", help="OpenAI-compatible base URL; repeat (or separate with commas) to spread requests over "
+        "replicas.")] = None,
+    api_key_env: str | None = typer.Option(None, "--api-key-env", help="Environment variable holding the API "
+                                           "key (default: the preset's, e.g. OPENROUTER_API_KEY)."),
+    prompt: str = typer.Option("baseline", "--prompt", help="baseline | definitions | one-shot | custom."),
+    template: str | None = typer.Option(None, "--template", help="Template file for --prompt custom."),
+    one_shot_classes: Annotated[list[str] | None, typer.Option(
+        "--one-shot-classes", help="One-shot example classes (P,DNP,SNP,IENP; default all four).")] = None,
+    repeats: int = typer.Option(1, "--repeats", help="Independent samples per case (run_id 0..N-1)."),
+    concurrency: int = typer.Option(8, "--concurrency", help="Requests in flight at most."),
+    rate_limit: float | None = typer.Option(None, "--rate-limit", help="Requests per minute at most."),
+    max_tokens: int | None = typer.Option(None, "--max-tokens", help="Completion budget (reasoning included)."),
+    temperature: float | None = typer.Option(None, "--temperature"),
+    top_p: float | None = typer.Option(None, "--top-p"),
+    top_k: int | None = typer.Option(None, "--top-k", help="openrouter, vllm and generic endpoints only."),
+    reasoning_effort: str | None = typer.Option(None, "--reasoning-effort",
+                                                help="none|minimal|low|medium|high|xhigh."),
+    reasoning_max_tokens: int | None = typer.Option(None, "--reasoning-max-tokens",
+                                                    help="Reasoning token budget (openrouter, generic)."),
+    limit: int | None = typer.Option(None, "--limit", help="Evaluate the first N cases only."),
+    seed: int | None = typer.Option(None, "--seed", help="Seed; request r of a case sends seed + run_id. "
+                                    "Baselines default to 0."),
+    retry_failed: bool = typer.Option(False, "--retry-failed", help="Re-send requests recorded as failed."),
+    timeout: float = typer.Option(600.0, "--timeout", help="Seconds per attempt."),
+    max_attempts: int = typer.Option(6, "--max-attempts", help="Attempts per request before it is recorded "
+                                     "as failed."),
+    backoff: float = typer.Option(1.0, "--backoff", help="Base of the exponential backoff, seconds."),
+    train_data: str | None = typer.Option(None, "--train-data", help="Training source for baseline:majority "
+                                          "and baseline:tfidf-lr (else: the evaluation split, by k-fold CV "
+                                          "for tfidf-lr)."),
+    train_split: str = typer.Option("test", "--train-split"),
+    cv_folds: int = typer.Option(5, "--cv-folds", help="Folds of baseline:tfidf-lr without --train-data."),
+    compat: str = typer.Option("default", "--compat", help="Scoring mode: default | reference."),
+    score: bool = typer.Option(True, "--score/--no-score", help="Score the run directory at the end."),
+    progress: bool = typer.Option(True, "--progress/--no-progress", help="Live progress bar."),
+) -> None:
+    """Run a model or an offline baseline over a PDP split into a resumable run directory, then score it."""
+    from rich.console import Console
+
+    from jiancha.llm.config import ClientConfig, GenerationConfig
+    from jiancha.pdp.runner import run_pdp_eval
+    from jiancha.pdp.spec import RunSpec
+
+    gen = GenerationConfig(max_tokens=max_tokens, temperature=temperature, top_p=top_p, top_k=top_k,
+                           reasoning_effort=reasoning_effort, reasoning_max_tokens=reasoning_max_tokens)
+    spec = RunSpec(model=model, data=data, out=out, split=split, prompt=prompt, template=template,
+                   one_shot_classes=_split_multi(one_shot_classes) or None, generation=gen,
+                   base_urls=_split_multi(base_url), api_key_env=api_key_env, repeats=repeats, limit=limit,
+                   seed=seed, retry_failed=retry_failed, train_data=train_data, train_split=train_split,
+                   cv_folds=cv_folds, compat=compat)
+    client = ClientConfig(concurrency=concurrency, rate_limit_rpm=rate_limit, timeout_s=timeout,
+                          max_attempts=max_attempts, backoff_base_s=backoff)
+    console = Console(stderr=True)
+    s = run_pdp_eval(spec, client, show_progress=progress, score=score, console=console)
+    echo = Console().print
+    echo(f"run directory: {s.out}{' (resumed)' if s.resumed else ''}")
+    echo(f"requests: {s.total} in scope, {s.already_done} already stored, {s.sent} completed now "
+         f"({s.failed} failed); failed in store: {s.failed_total}"
+         + (" - re-send them with --retry-failed" if s.failed_total else ""))
+    if s.sent and not model.startswith("baseline:"):
+        echo(f"tokens: {s.prompt_tokens:,} prompt, {s.completion_tokens:,} completion "
+             f"({s.reasoning_tokens:,} reasoning); cost: ${s.cost:.4f}; {s.elapsed_s:.1f} s")
+    if s.baseline_info:
+        echo(f"baseline fitted on: {s.baseline_info.get('fit_on')}"
+             + (f" ({s.baseline_info['folds']} folds)" if "folds" in s.baseline_info else ""))
+    if s.scoring_error:
+        echo(f"[yellow]not scored:[/] {s.scoring_error}")
+    elif s.metrics is not None:
+        pooled = s.metrics.get("pooled", s.metrics)
+        shown = {k: pooled[k] for k in ("decision_level2_macro_f1", "decision_level1_macro_f1",
+                                        "decision_level2_accuracy", "articles_f1") if k in pooled}
+        echo("metrics: " + ", ".join(f"{k} {v:.4f}" for k, v in shown.items() if isinstance(v, int | float))
+             + f" (written to {s.out})")

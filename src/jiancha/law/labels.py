@@ -21,11 +21,11 @@ class Decision(str, Enum):
         return _CODES[self]
 
     @property
-    def level1(self) -> "Level1":
+    def level1(self) -> Level1:
         return Level1.PROSECUTE if self is Decision.PROSECUTE else Level1.NOT_PROSECUTE
 
     @classmethod
-    def from_code(cls, code: str) -> "Decision":
+    def from_code(cls, code: str) -> Decision:
         for d, c in _CODES.items():
             if c.lower() == code.strip().lower():
                 return d

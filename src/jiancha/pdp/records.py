@@ -37,6 +37,9 @@ class PredictionRecord:
     province: str | None = None
     charges: list[str] = field(default_factory=list)
     inputs: dict[str, str] = field(default_factory=dict)  # person_info / procedure / fact (for reports)
+    # provenance of the request (runner): hash of the exact messages sent, the seed sent (None: none sent)
+    messages_hash: str | None = None
+    seed: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

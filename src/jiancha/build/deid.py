@@ -1,0 +1,178 @@
+"""Stage 4, de-identification of the four text fields of a record, and a residue scan.
+
+Masked: names of natural persons (found after context words such as 犯罪嫌疑人 / 被害人 / 证人 / 辩护人 and then
+everywhere in the record; consistent within a record: 张伟 → 张某, 张伟明 → 张某某, several people sharing a
+surname → 张某甲 / 张某乙 in order of appearance), 18-digit ID numbers, mobile numbers, exact birth dates (year
+and month kept), licence plates (province and letter kept), bank card / account numbers, e-mail addresses,
+WeChat / QQ / Alipay account names and house numbers. Amounts, times, charges, articles, public bodies and
+procedural events are left as they are. Pure functions; the patterns are compiled once.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, replace
+
+from jiancha.build.names import COMPOUND_SURNAMES, SINGLE_SURNAMES, surname_of
+from jiancha.datasets.records import PDPRecord
+
+#: The record fields that are de-identified.
+DEID_FIELDS: tuple[str, ...] = ("person_info", "procedure", "fact", "raw_reasoning_and_decision")
+#: What a masked number or account becomes.
+MASK = "×××"
+#: Suffixes for several people sharing a surname within one record.
+SHARED_SURNAME_SUFFIXES = "甲乙丙丁戊己庚辛壬癸"
+
+#: Words after which a natural person's name follows.
+NAME_CUES: tuple[str, ...] = (
+    "犯罪嫌疑人", "被不起诉人", "被告人", "被害人", "受害人", "证人", "辩护人", "诉讼代理人", "委托代理人",
+    "法定代理人", "诉讼代表人", "法定代表人", "同案人", "同案犯", "报案人", "举报人", "当事人", "介绍人",
+    "之子", "之女", "之妻", "之夫", "之父", "之母", "其妻", "其夫", "其子", "其女", "其父", "其母",
+)
+#: Words after a cue that look like names but are not (全部 after 店主…).
+NOT_NAMES: frozenset[str] = frozenset({"全部", "全体", "全家", "全额", "于是", "关于", "和解", "方面", "单位", "管理",
+                                       "时许", "同日", "同年", "高度", "明确", "明显", "陈述", "许可", "华人"})
+#: Characters that end a name (particles, verbs and function words that follow names in these documents).
+_STOP = set("的称证于在与和及系因将被向对等家所说供陈辩未已是为从到把让使经即均曾又也都就并还以由男女之驾出涉处后共"
+            "先现某甲乙丙丁一二三四五六七八九十、，。；：（）()报案拨")
+_CJK = r"\u4e00-\u9fff"
+_SURNAME = "(?:" + "|".join(COMPOUND_SURNAMES) + "|[" + "".join(sorted(SINGLE_SURNAMES)) + "])"
+_NAME_AFTER_CUE_RE = re.compile(
+    "(?:" + "|".join(sorted(NAME_CUES, key=len, reverse=True)) + f")(?P<name>{_SURNAME}[{_CJK}]{{1,2}})"
+)
+
+ID_NUMBER_RE = re.compile(
+    r"(?<![0-9A-Za-z])\d{6}(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![0-9A-Za-z])"
+)
+MOBILE_RE = re.compile(r"(?<!\d)1[3-9]\d{9}(?!\d)")
+ACCOUNT_NUMBER_RE = re.compile(r"(?<![0-9A-Za-z])\d{16,19}(?![0-9A-Za-z])")
+EMAIL_RE = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}")
+ONLINE_ACCOUNT_RE = re.compile(r"(?P<cue>微信号|微信账号|微信|QQ号|QQ|支付宝账号|支付宝)(?P<sep>[:：]?\s*)"
+                               r"(?P<acc>[A-Za-z][A-Za-z0-9_-]{4,}|\d{5,12})(?![A-Za-z0-9_-])")
+PLATE_RE = re.compile(r"(?P<p>[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼])(?P<l>[A-HJ-NP-Z])[·•]?"
+                      r"[A-HJ-NP-Z0-9]{5,6}(?![A-Za-z0-9])")
+BIRTH_DATE_RE = re.compile(r"(?P<ym>\d{4}年\d{1,2}月)\d{1,2}日(?=出生|生)")
+HOUSE_NUMBER_RE = re.compile(r"(?<=[路街巷弄道村组里])\d+号(?:院)?(?:\d+(?:幢|栋|号楼|楼))?(?:\d+单元)?(?:\d+(?:室|号))?")
+
+
+def _name_at(text: str, m: re.Match[str], counts: str) -> str | None:
+    cand = m["name"]
+    surname = surname_of(cand)
+    if surname is None:
+        return None
+    given = cand[len(surname):]
+    if not given or given[0] in _STOP:
+        return None
+    two = surname + given[0]
+    if two in NOT_NAMES:
+        return None
+    if len(given) == 1 or given[1] in _STOP:
+        return two
+    three = surname + given[:2]
+    # a third character belongs to the name only if the two-character form never occurs without it
+    return three if counts.count(three) == counts.count(two) else two
+
+
+def find_names(text: str) -> list[str]:
+    """Natural-person names introduced by a context word in ``text``, in order of first appearance."""
+    names: list[str] = []
+    for m in _NAME_AFTER_CUE_RE.finditer(text):
+        name = _name_at(text, m, text)
+        if name and name not in names:
+            names.append(name)
+    return names
+
+
+def name_mapping(names: list[str], text: str) -> dict[str, str]:
+    """Real name → 某-form, consistent within one record (see module docstring)."""
+    by_surname: dict[str, list[str]] = {}
+    for n in names:
+        by_surname.setdefault(surname_of(n) or n[0], []).append(n)
+    out: dict[str, str] = {}
+    for surname, group in by_surname.items():
+        if len(group) == 1:
+            n = group[0]
+            masked = surname + ("某" if len(n) - len(surname) == 1 else "某某")
+            taken = re.search(re.escape(masked) + "(?![某甲乙丙丁])", text)
+            out[n] = surname + "某" + SHARED_SURNAME_SUFFIXES[0] if taken else masked
+        else:
+            for k, n in enumerate(group):
+                out[n] = surname + "某" + SHARED_SURNAME_SUFFIXES[k % len(SHARED_SURNAME_SUFFIXES)]
+    return out
+
+
+def mask_patterns(text: str) -> str:
+    """Mask every non-name PII pattern in ``text``."""
+    text = ID_NUMBER_RE.sub(MASK, text)
+    text = EMAIL_RE.sub(MASK, text)
+    text = ONLINE_ACCOUNT_RE.sub(lambda m: m["cue"] + m["sep"] + MASK, text)
+    text = MOBILE_RE.sub(MASK, text)
+    text = ACCOUNT_NUMBER_RE.sub(MASK, text)
+    text = PLATE_RE.sub(lambda m: m["p"] + m["l"] + "×××××", text)
+    text = BIRTH_DATE_RE.sub(lambda m: m["ym"], text)
+    return HOUSE_NUMBER_RE.sub("×号", text)
+
+
+@dataclass(frozen=True)
+class DeidResult:
+    record: PDPRecord
+    names: dict[str, str]
+
+
+def deidentify_record(rec: PDPRecord) -> DeidResult:
+    """The record with its four text fields de-identified, and the name mapping used."""
+    joined = "\n".join(getattr(rec, f) for f in DEID_FIELDS)
+    mapping = name_mapping(find_names(joined), joined)
+    name_re = re.compile("|".join(map(re.escape, sorted(mapping, key=len, reverse=True)))) if mapping else None
+    changes = {}
+    for f in DEID_FIELDS:
+        text = getattr(rec, f)
+        if name_re is not None:
+            text = name_re.sub(lambda m: mapping[m.group(0)], text)
+        changes[f] = mask_patterns(text)
+    return DeidResult(replace(rec, **changes), mapping)
+
+
+@dataclass(frozen=True)
+class Residue:
+    """Something that still looks like PII after de-identification."""
+
+    record_id: str
+    field: str
+    kind: str
+    span: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"id": self.record_id, "field": self.field, "kind": self.kind, "span": self.span}
+
+
+_RESIDUE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("id_number", ID_NUMBER_RE),
+    ("mobile", MOBILE_RE),
+    ("long_number", re.compile(r"(?<![0-9A-Za-z.])\d{12,}(?![0-9A-Za-z])")),
+    ("email", re.compile(r"[A-Za-z0-9._%+-]*@[A-Za-z0-9.-]+")),
+    ("plate", PLATE_RE),
+    ("birth_date", re.compile(r"\d{4}年\d{1,2}月\d{1,2}日(?:出生|生)")),
+    ("online_account", ONLINE_ACCOUNT_RE),
+    ("house_number", re.compile(r"(?<=[路街巷弄道村组里])\d+号")),
+)
+
+
+def scan_residue(rec: PDPRecord) -> list[Residue]:
+    """Anything in the four text fields that still looks like PII (names after a context word included)."""
+    out: list[Residue] = []
+    for f in DEID_FIELDS:
+        text = getattr(rec, f)
+        for kind, pat in _RESIDUE_PATTERNS:
+            for m in pat.finditer(text):
+                if kind == "online_account" and m["acc"] == MASK:
+                    continue
+                out.append(Residue(rec.id, f, kind, m.group(0)))
+        out += [Residue(rec.id, f, "name", n) for n in find_names(text)]
+    return out
+
+
+def count_masks(before: PDPRecord, after: PDPRecord) -> Counter[str]:
+    """How many masks each field gained (for reports)."""
+    return Counter({f: getattr(after, f).count(MASK) - getattr(before, f).count(MASK) for f in DEID_FIELDS})

@@ -1,0 +1,113 @@
+"""Stage 5, export: JSONL, Parquet and a Hugging Face ``DatasetDict`` (``save_to_disk``) with a dataset card.
+
+The card (README.md) lists counts per label, charge, year and province. A ``test_rq2``-style balanced subset
+(``jiancha.datasets.pdp.make_test_rq2``: per class ``rng.sample``, then ``rng.shuffle``, seed 42) is added as a
+split on request: ``test_rq2`` for 25 per class, ``balanced_<n>`` otherwise.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from jiancha._util.io import atomic_write_text
+from jiancha._util.jsonl import write_jsonl
+from jiancha._util.lazy import require
+from jiancha.datasets.records import PDPRecord
+from jiancha.errors import DataError
+from jiancha.law.labels import LEVEL2_LABELS
+from jiancha.law.phrases import CHARGE_SUSPECTED_RE
+
+JSONL_NAME = "records.jsonl"
+PARQUET_NAME = "records.parquet"
+HF_DIR = "hf"
+CARD_NAME = "README.md"
+
+
+def charges_of(rec: PDPRecord) -> list[str]:
+    """Charges of a record: official names found in the procedure (``jiancha.law.charges``), else the
+    ``涉嫌…罪`` phrase it was transferred under."""
+    from jiancha.law.charges import find_charges
+
+    try:
+        found = find_charges(rec.procedure)
+    except NotImplementedError:  # the charge table is optional for building
+        found = []
+    if found:
+        return found
+    return list(dict.fromkeys(m["charge"] for m in CHARGE_SUSPECTED_RE.finditer(rec.procedure)))
+
+
+def compute_counts(records: list[PDPRecord]) -> dict[str, dict[str, int]]:
+    """Counts per label (table order), charge, year and province (each by count, ties by name)."""
+    labels = Counter(r.decision for r in records)
+    charges = Counter(c for r in records for c in charges_of(r))
+    years = Counter((r.date or "unknown")[:4] for r in records)
+    provinces = Counter(r.province or "unknown" for r in records)
+
+    def ordered(c: Counter[str]) -> dict[str, int]:
+        return dict(sorted(c.items(), key=lambda kv: (-kv[1], kv[0])))
+
+    return {
+        "label": {lab: labels.get(lab, 0) for lab in LEVEL2_LABELS},
+        "charge": ordered(charges),
+        "year": dict(sorted(years.items())),
+        "province": ordered(provinces),
+    }
+
+
+def render_card(splits: dict[str, list[PDPRecord]]) -> str:
+    """The dataset card: fields, splits and count tables of the main split."""
+    main = splits["test"]
+    counts = compute_counts(main)
+    lines = ["---", "language: zh", "task_categories: [text-classification]", "pretty_name: PDP-style dataset",
+             "---", "", "# PDP-style dataset built with `jiancha build`", "",
+             "Records in the PDP-Bench layout (`id`, `meta.date`, `meta.province`, `person_info`, `procedure`, "
+             "`fact`, `relevant_articles`, `decision`, `raw_reasoning_and_decision`, `source_url`), extracted "
+             "from public prosecutorial documents, checked for label leakage and de-identified.", "",
+             "## Splits", "", "| split | records |", "|---|---|"]
+    lines += [f"| {name} | {len(recs)} |" for name, recs in splits.items()]
+    titles = {"label": "Label", "charge": "Charge", "year": "Year", "province": "Province"}
+    for key, title in titles.items():
+        lines += ["", f"## Records per {title.lower()} (split `test`)", "", f"| {title.lower()} | count |",
+                  "|---|---|"]
+        lines += [f"| {k} | {v} |" for k, v in counts[key].items()]
+    return "\n".join(lines) + "\n"
+
+
+def write_export(records: list[PDPRecord], out_dir: str | os.PathLike, *, balanced_per_class: int | None = None,
+                 seed: int = 42) -> dict[str, Any]:
+    """Write JSONL, Parquet, a DatasetDict and the card under ``out_dir``; return what was written."""
+    if not records:
+        raise DataError("no records to export; the extraction produced none (see the rejections)",
+                        path=str(out_dir))
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    splits: dict[str, list[PDPRecord]] = {"test": records}
+    if balanced_per_class:
+        from jiancha.datasets.pdp import make_test_rq2
+
+        name = "test_rq2" if balanced_per_class == 25 else f"balanced_{balanced_per_class}"
+        splits[name] = make_test_rq2(records, per_class=balanced_per_class, seed=seed)
+    rows = {name: [r.to_dict() for r in recs] for name, recs in splits.items()}
+    write_jsonl(out / JSONL_NAME, rows["test"])
+    for name in splits:
+        if name != "test":
+            write_jsonl(out / f"{name}.jsonl", rows[name])
+    pa = require("pyarrow", "core")
+    pq = require("pyarrow.parquet", "core")
+    pq.write_table(pa.Table.from_pylist(rows["test"]), out / PARQUET_NAME)
+    datasets = require("datasets", "core")
+    dd = datasets.DatasetDict({name: datasets.Dataset.from_list(r) for name, r in rows.items()})
+    was_enabled = datasets.is_progress_bar_enabled()
+    datasets.disable_progress_bars()
+    try:
+        dd.save_to_disk(str(out / HF_DIR))
+    finally:
+        if was_enabled:
+            datasets.enable_progress_bars()
+    atomic_write_text(out / CARD_NAME, render_card(splits))
+    return {"dir": str(out), "splits": {n: len(r) for n, r in splits.items()},
+            "counts": compute_counts(records)}

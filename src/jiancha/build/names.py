@@ -1,0 +1,28 @@
+"""Chinese surnames for de-identification (the common single surnames and the usual compound ones)."""
+
+from __future__ import annotations
+
+#: Compound surnames, checked before single ones.
+COMPOUND_SURNAMES: tuple[str, ...] = (
+    "欧阳", "司马", "上官", "诸葛", "东方", "皇甫", "尉迟", "公孙", "慕容", "令狐", "长孙", "宇文", "司徒", "夏侯",
+    "端木", "轩辕", "独孤", "南宫", "西门", "呼延",
+)
+
+#: Common single-character surnames (about the 200 most frequent).
+SINGLE_SURNAMES: frozenset[str] = frozenset(
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜"
+    "崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤常温康施文"
+    "牛樊葛邢安齐易乔伍庞颜倪庄聂章鲁岳翟殷詹申欧耿关兰焦俞左柳甘祝包宁尚符舒阮柯纪梅童凌毕单季裴霍涂成苗谷盛曲"
+    "翁冉骆蓝路游辛靳管柴蒙鲍华喻祁蒲房滕屈饶解牟艾尤阳时穆农司卓古吉缪简车项连芦麦褚娄窦戚岑景党宫费卜冷晏席卫"
+    "米柏宗瞿桂全佟应臧闵苟邬边卞姬师和仇栾隋商刁沙荣巫寇桑郎甄丛仲虞敖巩明佘池查麻苑迟邝"
+)
+
+
+def surname_of(name: str) -> str | None:
+    """The surname of ``name`` (compound first), or None if it does not start with a known surname."""
+    for s in COMPOUND_SURNAMES:
+        if name.startswith(s) and len(name) > len(s):
+            return s
+    if name and name[0] in SINGLE_SURNAMES and len(name) > 1:
+        return name[0]
+    return None

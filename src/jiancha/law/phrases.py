@@ -1,0 +1,117 @@
+"""Chinese phrases and patterns of prosecutorial documents (起诉书 / 不起诉决定书), defined once.
+
+Section markers, lead-ins, forms of address, decision wording and leakage phrases used by ``jiancha.build``
+(segmentation, labelling, refinement checks). Strings are the documents' own wording; every regex is compiled
+here and named for what it recognises.
+"""
+
+from __future__ import annotations
+
+import re
+
+# ---------------------------------------------------------------- document types (from the title line)
+#: Titles of the prosecutorial documents the builder accepts, mapped to a document-type id.
+PROSECUTORIAL_TITLES: dict[str, str] = {
+    "起诉书": "indictment",
+    "不起诉决定书": "non_prosecution",
+}
+#: Titles of documents that look similar but are not prosecutorial decisions (rejected with this reason).
+OTHER_DOCUMENT_TITLES: tuple[str, ...] = (
+    "刑事判决书", "刑事裁定书", "刑事附带民事判决书", "民事判决书", "判决书", "裁定书", "调解书",
+    "起诉意见书", "逮捕决定书", "不批准逮捕决定书", "抗诉书", "检察建议书", "通知书",
+)
+#: A procuratorate's name (header and signature lines end with it).
+PROCURATORATE = "人民检察院"
+PROCURATORATE_NAME_RE = re.compile(r"^[\u4e00-\u9fff某]{2,40}人民检察院(?:第[一二三四五六七八九十某]+分院)?$")
+
+# ---------------------------------------------------------------- forms of address
+#: How the documents address the suspect; the first four leak the decision (PDP-Bench rewrites them).
+SUSPECT = "犯罪嫌疑人"
+SUSPECT_UNIT = "犯罪嫌疑单位"
+NON_PROSECUTED = "被不起诉人"
+NON_PROSECUTED_UNIT = "被不起诉单位"
+DEFENDANT = "被告人"
+DEFENDANT_UNIT = "被告单位"
+#: Leaking form of address → neutral replacement (units get 犯罪嫌疑单位, persons 犯罪嫌疑人).
+LEAKING_ADDRESSES: dict[str, str] = {
+    NON_PROSECUTED_UNIT: SUSPECT_UNIT,
+    NON_PROSECUTED: SUSPECT,
+    DEFENDANT_UNIT: SUSPECT_UNIT,
+    DEFENDANT: SUSPECT,
+}
+SUSPECT_ADDRESSES: tuple[str, ...] = (NON_PROSECUTED_UNIT, NON_PROSECUTED, DEFENDANT_UNIT, DEFENDANT,
+                                     SUSPECT_UNIT, SUSPECT)
+LEAKING_ADDRESS_RE = re.compile("|".join(map(re.escape, LEAKING_ADDRESSES)))
+#: A suspect's paragraph in the person-information block starts with a form of address and the name.
+SUSPECT_HEADER_RE = re.compile(r"^(?P<address>" + "|".join(SUSPECT_ADDRESSES) + r")(?P<name>[^，,（(：:\s]{1,40})")
+#: Lines of the person block that belong to a listed suspect (a unit's representatives).
+SUSPECT_CONTINUATION_RE = re.compile(r"^(?:诉讼代表人|法定代表人)")
+#: Defence-counsel and agent lines, removed from person_info.
+COUNSEL_LINE_RE = re.compile(r"^(?:指定)?(?:辩护人|诉讼代理人|委托代理人|委托诉讼代理人|法律援助律师)")
+
+# ---------------------------------------------------------------- section markers
+#: First line of the procedure section.
+PROCEDURE_START_RE = re.compile(r"^(?:本案由|本案系|本案经|本案于|.{1,60}?一案[，,]?由)")
+#: The procuratorate's own findings, e.g. 经依法审查查明 / 本院审查查明 / 经审查认定 / 经本院审查并退回补充侦查，本院审查认定.
+FACT_LEAD_IN_RE = re.compile(
+    r"^(?:经)?(?:本院)?(?:依法)?(?:经)?(?:审查|审理)(?:并[^：:。]{0,20}?)?[，,]?(?:本院)?(?:依法)?(?:审查)?"
+    r"(?:查明|认定)(?:如下)?[：:，,]?"
+)
+#: The investigating body's version, which some documents give before the procuratorate's own findings.
+POLICE_VERSION_RE = re.compile(
+    r"^(?:经)?[^，。：:]{0,30}?(?:公安局|公安分局|分局|侦查机关|监察委员会|森林公安局)(?:侦查|调查)?(?:认定|查明|指控)[：:，,]?"
+)
+#: Start of the reasoning and decision.
+REASONING_START_RE = re.compile(r"^本院认为")
+#: Lines after the reasoning and decision: appeal notices, salutation, signatures, attachments.
+REASONING_END_RE = re.compile(
+    r"^(?:[^，。]{0,24}如不服本决定|此致|附[：:]?$|附[：:]|(?:代理)?检察(?:员|官)[：:\s]|(?:代理)?检察(?:员|官)$)"
+)
+#: Heading of the evidence list inside the facts.
+EVIDENCE_HEADING_RE = re.compile(
+    r"(?:认定上述事实的证据如下|上述事实[，,]?有(?:下列|以下|如下)证据(?:证实|证明|予以证实)?|证据如下|"
+    r"上述事实.{0,60}?等证据(?:证实|证明|予以证实|在案佐证))"
+)
+#: One item of an evidence list: 1. / 1、 / （一） / 一、
+EVIDENCE_ITEM_RE = re.compile(r"(?m)(?:^|[；;。])\s*(?:\d{1,2}[.．、]|[（(][一二三四五六七八九十\d]{1,3}[)）]|[一二三四五六七八九十]{1,3}、)")
+
+# ---------------------------------------------------------------- dates and case numbers
+CN_DIGITS = "〇零○Ｏ一二三四五六七八九"
+#: A date in Arabic or Chinese numerals (二〇二一年三月五日, 二零一五年十月十二日, 2021年3月5日).
+DATE_RE = re.compile(
+    r"(?P<y>[0-9〇零○Ｏ一二三四五六七八九]{4})\s*年\s*(?P<m>[0-9一二三四五六七八九十]{1,3})\s*月\s*"
+    r"(?P<d>[0-9一二三四五六七八九十]{1,3})\s*日"
+)
+#: A case number (案号), after full-width digits are normalised and spaces removed: 某检刑不诉〔2021〕12号.
+CASE_NUMBER_RE = re.compile(r"[^\s，。：:]{0,30}?[〔\[【（(]\d{4}[〕\]】）)][A-Za-z]?\d{1,6}号")
+#: Bracket forms of the year in case numbers, normalised to 〔〕.
+CASE_BRACKETS = {"[": "〔", "]": "〕", "【": "〔", "】": "〕", "（": "〔", "）": "〕", "(": "〔", ")": "〕"}
+
+# ---------------------------------------------------------------- decisions
+#: Decision clause naming who is (not) prosecuted: 决定对王某某不起诉 / 对被告人张某提起公诉.
+DECISION_CLAUSE_RE = re.compile(r"(?:决定)?对(?P<who>[^，。；]{1,60}?)(?P<what>不起诉|提起公诉)")
+PROSECUTE_CLAUSE = "提起公诉"
+#: Decision wording, used only when no cited article decides the label. Keys are Decision values.
+DECISION_WORDING: dict[str, re.Pattern[str]] = {
+    "起诉": re.compile(r"提起公诉|请依法判处"),
+    "相对不起诉": re.compile(r"犯罪情节轻微.{0,60}?(?:不需要判处刑罚|免除刑罚)|不需要判处刑罚或者免除刑罚"),
+    "法定不起诉": re.compile(
+        r"不认为是犯罪|不构成犯罪|情节显著轻微|已过追诉时效|经特赦令免除刑罚|告诉才处理|犯罪嫌疑人死亡|免予追究刑事责任"
+    ),
+    "存疑不起诉": re.compile(r"证据不足|不符合起诉条件"),
+}
+
+# ---------------------------------------------------------------- refinement checks (leakage)
+#: Conclusory phrases that reveal the decision when they appear in the model inputs.
+CONCLUSORY_RE = re.compile(
+    r"证据确实[、，,]?\s*充分|足以认定|情节显著轻微|犯罪情节轻微|不需要判处刑罚|免除刑罚|免予刑事处罚|不构成犯罪|"
+    r"不认为是犯罪|危害不大|事实不清[、，,]?\s*证据不足|证据不足|不符合起诉条件|决定不起诉|不起诉决定|提起公诉|请依法判处"
+)
+#: Reasoning that contaminates the facts.
+REASONING_IN_FACT_RE = re.compile(
+    r"本院认为|综上所述|其行为(?:已)?(?:触犯|构成)|(?:依照|依据|根据)《中华人民共和国(?:刑法|刑事诉讼法)》"
+)
+
+# ---------------------------------------------------------------- charges
+#: The charge a case was transferred under: 以犯罪嫌疑人王某涉嫌危险驾驶罪 → 危险驾驶罪 (fallback for cards).
+CHARGE_SUSPECTED_RE = re.compile(r"涉嫌(?P<charge>[\u4e00-\u9fff、]{2,30}?罪)(?=[，,。；;]|$)")

@@ -1,0 +1,142 @@
+"""Backend presets: how a model name maps to an endpoint, and how generation settings become request fields.
+
+- ``openrouter:<model>``: OpenRouter. ``reasoning: {effort}`` or ``reasoning: {max_tokens}`` (never both),
+  ``usage: {include: true}`` so the response reports its cost, and ``provider.require_parameters`` so that
+  requests are only routed to providers that honour the parameters sent (reasoning, seed, top_k).
+- ``vllm:<model>``: a local ``vllm serve``. Thinking on/off through ``chat_template_kwargs.enable_thinking``;
+  ``top_k`` as an extra body field; a reasoning effort is passed as ``reasoning_effort`` (gpt-oss templates).
+- ``openai:<model>``: the OpenAI API. ``reasoning_effort``; ``max_completion_tokens`` instead of ``max_tokens``.
+- a plain name with ``--base-url``: any OpenAI-compatible endpoint, fields sent as given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from jiancha.errors import ConfigError
+from jiancha.llm.config import BackendSpec, GenerationConfig
+
+
+@dataclass(frozen=True)
+class Preset:
+    name: str
+    default_base_url: str | None
+    default_api_key_env: str | None
+    render: Callable[[GenerationConfig, int | None], dict[str, Any]]
+    api_key_required: bool = True
+
+
+def _common(gen: GenerationConfig, seed: int | None, *, max_tokens_field: str = "max_tokens") -> dict[str, Any]:
+    body: dict[str, Any] = {}
+    if gen.max_tokens is not None:
+        body[max_tokens_field] = gen.max_tokens
+    if gen.temperature is not None:
+        body["temperature"] = gen.temperature
+    if gen.top_p is not None:
+        body["top_p"] = gen.top_p
+    if seed is not None:
+        body["seed"] = seed
+    return body
+
+
+def _render_openrouter(gen: GenerationConfig, seed: int | None) -> dict[str, Any]:
+    body = _common(gen, seed)
+    if gen.top_k is not None:
+        body["top_k"] = gen.top_k
+    if gen.reasoning_effort is not None:
+        body["reasoning"] = {"effort": gen.reasoning_effort}
+    elif gen.reasoning_max_tokens is not None:
+        body["reasoning"] = {"max_tokens": gen.reasoning_max_tokens}
+    body["usage"] = {"include": True}
+    if gen.reasoning_effort is not None or gen.reasoning_max_tokens is not None or gen.top_k is not None \
+            or seed is not None:
+        body["provider"] = {"require_parameters": True}
+    return body
+
+
+def _render_vllm(gen: GenerationConfig, seed: int | None) -> dict[str, Any]:
+    if gen.reasoning_max_tokens is not None:
+        raise ConfigError("the vllm preset has no reasoning token budget (vLLM's chat API does not take one); "
+                          "use --reasoning-effort none to turn thinking off, or bound the whole answer with "
+                          "--max-tokens")
+    body = _common(gen, seed)
+    if gen.top_k is not None:
+        body["top_k"] = gen.top_k
+    if gen.reasoning_effort is not None:
+        body["chat_template_kwargs"] = {"enable_thinking": gen.reasoning_effort != "none"}
+        if gen.reasoning_effort != "none":
+            body["reasoning_effort"] = gen.reasoning_effort
+    return body
+
+
+def _render_openai(gen: GenerationConfig, seed: int | None) -> dict[str, Any]:
+    if gen.reasoning_max_tokens is not None:
+        raise ConfigError("the openai preset takes a reasoning effort, not a token budget; use "
+                          "--reasoning-effort instead of --reasoning-max-tokens")
+    if gen.top_k is not None:
+        raise ConfigError("the OpenAI API has no top_k; drop --top-k")
+    body = _common(gen, seed, max_tokens_field="max_completion_tokens")
+    if gen.reasoning_effort is not None:
+        body["reasoning_effort"] = gen.reasoning_effort
+    return body
+
+
+def _render_generic(gen: GenerationConfig, seed: int | None) -> dict[str, Any]:
+    body = _common(gen, seed)
+    if gen.top_k is not None:
+        body["top_k"] = gen.top_k
+    if gen.reasoning_effort is not None:
+        body["reasoning_effort"] = gen.reasoning_effort
+    elif gen.reasoning_max_tokens is not None:
+        body["reasoning"] = {"max_tokens": gen.reasoning_max_tokens}
+    return body
+
+
+PRESETS: dict[str, Preset] = {
+    "openrouter": Preset("openrouter", "https://openrouter.ai/api/v1", "OPENROUTER_API_KEY", _render_openrouter),
+    "vllm": Preset("vllm", "http://127.0.0.1:8000/v1", "VLLM_API_KEY", _render_vllm, api_key_required=False),
+    "openai": Preset("openai", "https://api.openai.com/v1", "OPENAI_API_KEY", _render_openai),
+    "generic": Preset("generic", None, "OPENAI_API_KEY", _render_generic, api_key_required=False),
+}
+
+
+def resolve_backend(name: str, base_urls: tuple[str, ...] | list[str] = (), api_key_env: str | None = None,
+                    ) -> BackendSpec:
+    """``openrouter:m`` / ``vllm:m`` / ``openai:m`` / plain ``m`` (needs a base URL) → BackendSpec."""
+    base_urls = tuple(u.rstrip("/") for u in base_urls)
+    prefix, sep, rest = name.partition(":")
+    if sep and prefix in PRESETS and prefix != "generic":
+        preset, model = PRESETS[prefix], rest
+    else:
+        preset, model = PRESETS["generic"], name
+        if not base_urls:
+            raise ConfigError(f"model {name!r} has no preset prefix and no --base-url was given; write "
+                              f"'<preset>:<model>' with preset one of "
+                              f"{', '.join(p for p in PRESETS if p != 'generic')}, or pass --base-url URL of an "
+                              "OpenAI-compatible endpoint")
+    if not model:
+        raise ConfigError(f"model name {name!r} is empty after the preset prefix; write e.g. '{prefix}:<model>'")
+    if not base_urls:
+        base_urls = (preset.default_base_url,)  # type: ignore[assignment]
+    for u in base_urls:
+        if not u.startswith(("http://", "https://")):
+            raise ConfigError(f"base URL {u!r} is not an http(s) URL; expected e.g. http://127.0.0.1:8000/v1")
+    return BackendSpec(preset=preset.name, model=model, base_urls=tuple(base_urls),
+                       api_key_env=api_key_env or preset.default_api_key_env)
+
+
+def render_request_body(spec: BackendSpec, messages: list[dict[str, str]], gen: GenerationConfig,
+                        seed: int | None) -> dict[str, Any]:
+    """The JSON body of one chat-completions request."""
+    body: dict[str, Any] = {"model": spec.model, "messages": messages}
+    body.update(PRESETS[spec.preset].render(gen, seed))
+    for k, v in spec.extra_body.items():
+        body[k] = v
+    return body
+
+
+def check_generation(spec: BackendSpec, gen: GenerationConfig) -> None:
+    """Raise ConfigError up front if the preset cannot express these settings."""
+    PRESETS[spec.preset].render(gen, None)

@@ -1,0 +1,150 @@
+"""A durable run store: ``manifest.json`` + append-only ``records.jsonl``, one line per completed request.
+
+Each line is flushed and fsync'ed before the request counts as done, so a ``kill -9`` loses at most the requests
+in flight and never duplicates one. The latest line for a key wins (a retried failure appends a new line). A
+manifest records the run's *identity* (every setting that changes an answer); opening an existing store with a
+different identity raises ResumeMismatchError naming each difference.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from jiancha._util.hashing import stable_hash
+from jiancha._util.io import read_json, write_json
+from jiancha._util.jsonl import dumps_line
+from jiancha.errors import DataError, ResumeMismatchError
+
+MANIFEST = "manifest.json"
+RECORDS = "records.jsonl"
+
+
+def flatten(d: Any, prefix: str = "") -> dict[str, Any]:
+    """``{"a": {"b": 1}}`` → ``{"a.b": 1}`` (lists and scalars are leaves)."""
+    if not isinstance(d, dict):
+        return {prefix: d}
+    out: dict[str, Any] = {}
+    for k, v in d.items():
+        key = f"{prefix}.{k}" if prefix else str(k)
+        if isinstance(v, dict) and v:
+            out.update(flatten(v, key))
+        else:
+            out[key] = v
+    return out
+
+
+def identity_diff(stored: dict[str, Any], current: dict[str, Any]) -> list[str]:
+    """Human-readable lines ``field: stored → current`` for every differing leaf, sorted by field."""
+    a, b = flatten(stored), flatten(current)
+    lines = []
+    for k in sorted(set(a) | set(b)):
+        if a.get(k, "<absent>") != b.get(k, "<absent>"):
+            lines.append(f"{k}: {a.get(k, '<absent>')!r} (stored) → {b.get(k, '<absent>')!r} (now)")
+    return lines
+
+
+def _repair_torn_tail(path: Path) -> int:
+    """Drop a partial last line left by a crash in the middle of a write; return bytes removed."""
+    if not path.exists():
+        return 0
+    size = path.stat().st_size
+    if size == 0:
+        return 0
+    with path.open("rb+") as fh:
+        fh.seek(size - 1)
+        if fh.read(1) == b"\n":
+            return 0
+        back = min(size, 1 << 20)
+        fh.seek(size - back)
+        tail = fh.read(back)
+        cut = tail.rfind(b"\n")
+        new_size = size - back + cut + 1 if cut >= 0 else 0
+        fh.truncate(new_size)
+        fh.flush()
+        os.fsync(fh.fileno())
+        return size - new_size
+
+
+class RunStore:
+    """Open with ``RunStore(run_dir).open(identity, manifest)``; ``append`` rows; ``close`` at the end."""
+
+    def __init__(self, run_dir: str | os.PathLike) -> None:
+        self.dir = Path(run_dir)
+        self.manifest_path = self.dir / MANIFEST
+        self.records_path = self.dir / RECORDS
+        self._fh = None
+        self.manifest: dict[str, Any] = {}
+
+    # -- manifest -----------------------------------------------------------------------------------------
+    def read_manifest(self) -> dict[str, Any] | None:
+        return read_json(self.manifest_path) if self.manifest_path.exists() else None
+
+    def open(self, identity: dict[str, Any], manifest: dict[str, Any]) -> bool:
+        """Create or resume. Returns True when resuming. Refuses an existing run of a different identity."""
+        identity = json.loads(json.dumps(identity, ensure_ascii=False, default=str))
+        ident_hash = stable_hash(identity)
+        old = self.read_manifest()
+        resuming = old is not None
+        if old is not None:
+            if old.get("identity_hash") != ident_hash:
+                diff = identity_diff(old.get("identity", {}), identity)
+                raise ResumeMismatchError(
+                    f"{self.dir} holds a run made with different settings, refusing to mix results:\n  "
+                    + "\n  ".join(diff or ["(identity hash differs)"])
+                    + "\nuse another --out directory, or run again with the settings it was made with")
+            manifest = {**old, **manifest, "started_at": old.get("started_at", manifest.get("started_at")),
+                        "invocations": old.get("invocations", []) + manifest.get("invocations", [])}
+        elif self.records_path.exists() and self.records_path.stat().st_size > 0:
+            raise ResumeMismatchError(f"{self.records_path} exists but {self.manifest_path} does not; cannot "
+                                      "tell which settings made it; use another --out directory")
+        self.dir.mkdir(parents=True, exist_ok=True)
+        self.manifest = {**manifest, "identity": identity, "identity_hash": ident_hash}
+        write_json(self.manifest_path, self.manifest)
+        _repair_torn_tail(self.records_path)
+        self._fh = self.records_path.open("a", encoding="utf-8")
+        return resuming
+
+    def update_manifest(self, **fields: Any) -> None:
+        self.manifest.update(fields)
+        write_json(self.manifest_path, self.manifest)
+
+    # -- records --------------------------------------------------------------------------------------------
+    def iter_rows(self) -> Iterator[dict[str, Any]]:
+        """Every stored row in file order; a torn final line (crash mid-write) is ignored."""
+        if not self.records_path.exists():
+            return
+        with self.records_path.open(encoding="utf-8") as fh:
+            for i, line in enumerate(fh, start=1):
+                if not line.strip():
+                    continue
+                try:
+                    row = json.loads(line)
+                except json.JSONDecodeError as exc:
+                    if not line.endswith("\n"):   # only a final line can lack its newline: a torn write
+                        return
+                    raise DataError(f"invalid JSON ({exc.msg})", path=str(self.records_path), line=i) from None
+                yield row
+
+    def latest_status(self, key_fields: tuple[str, str] = ("case_id", "run_id")) -> dict[tuple, str]:
+        """``{(case_id, run_id): status}`` of the latest row per key."""
+        out: dict[tuple, str] = {}
+        for row in self.iter_rows():
+            out[tuple(row.get(k) for k in key_fields)] = row.get("status", "")
+        return out
+
+    def append(self, row: dict[str, Any]) -> None:
+        """Write one row and fsync before returning."""
+        if self._fh is None:
+            raise RuntimeError("RunStore.append before open()")
+        self._fh.write(dumps_line(row))
+        self._fh.flush()
+        os.fsync(self._fh.fileno())
+
+    def close(self) -> None:
+        if self._fh is not None:
+            self._fh.close()
+            self._fh = None

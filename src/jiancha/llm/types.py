@@ -1,0 +1,33 @@
+"""Typed requests and results of the chat backend."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class ChatRequest:
+    """One chat completion to obtain. ``key`` identifies it in the store (e.g. ``(case_id, run_id)``)."""
+
+    key: tuple[str, int]
+    messages: list[dict[str, str]]
+    seed: int | None = None
+    meta: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class ChatResult:
+    """The outcome of a request after all its attempts: ``ok`` with the answer, or not ok with ``error``."""
+
+    ok: bool
+    text: str | None = None
+    reasoning: str | None = None
+    finish_reason: str | None = None
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+    reasoning_tokens: int | None = None
+    cost: float | None = None
+    latency_s: float | None = None
+    attempts: int = 1
+    error: str | None = None

@@ -1,0 +1,135 @@
+"""Read a run directory for scoring: this project's ``records.jsonl`` + ``manifest.json`` (``pdp.records``), or
+the reference implementation's ``details_*.json`` (``pdp.reference_format``). Both become ``ScoreItem`` lists."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from jiancha._util.io import read_json
+from jiancha.errors import DataError
+from jiancha.pdp.parsing import ParsedAnswer
+from jiancha.pdp.records import PredictionRecord
+
+RECORDS_FILE = "records.jsonl"
+MANIFEST_FILE = "manifest.json"
+#: Manifest keys that never change an answer and are ignored when comparing settings.
+VOLATILE_KEYS = ("started_at", "ended_at", "finished_at", "recorded_at", "invocations", "environment",
+                 "packages", "git_revision", "python", "platform", "identity_hash", "out", "run_dir", "concurrency",
+                 "rate_limit", "timeout", "api_key_env", "progress")
+
+
+@dataclass(frozen=True)
+class ScoreItem:
+    """One prediction to score, whatever directory format it came from."""
+
+    case_id: str
+    run_id: str
+    raw_output: str | None
+    gold_decision: str | None
+    gold_articles: tuple[str, ...] = ()
+    finish_reason: str | None = None
+    failed: bool = False
+    error: str | None = None
+    date: str | None = None
+    province: str | None = None
+    charges: tuple[str, ...] = ()
+    #: The prediction the reference implementation stored (reference result dirs only).
+    stored: ParsedAnswer | None = None
+
+
+def is_project_dir(path: str | os.PathLike) -> bool:
+    return (Path(path) / RECORDS_FILE).is_file()
+
+
+def read_manifest(run_dir: str | os.PathLike) -> dict[str, Any] | None:
+    p = Path(run_dir) / MANIFEST_FILE
+    return read_json(p) if p.is_file() else None
+
+
+def iter_record_lines(path: Path):
+    """``(line_no, dict)`` of records.jsonl; a torn last line (crash mid-write, no newline) is skipped."""
+    with path.open(encoding="utf-8") as fh:
+        lines = fh.readlines()
+    for i, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            if i == len(lines) and not line.endswith("\n"):
+                continue
+            raise DataError(f"invalid JSON ({exc.msg} at column {exc.colno})", path=str(path), line=i) from None
+        if not isinstance(obj, dict):
+            raise DataError(f"expected a JSON object, got {type(obj).__name__}", path=str(path), line=i)
+        yield i, obj
+
+
+def read_project_dir(run_dir: str | os.PathLike) -> list[ScoreItem]:
+    """Items of a project run directory; the latest line per (case_id, run_id) wins; order of first appearance."""
+    path = Path(run_dir) / RECORDS_FILE
+    latest: dict[tuple[str, str], ScoreItem] = {}
+    for lineno, obj in iter_record_lines(path):
+        for key in ("case_id", "run_id", "status"):
+            if key not in obj:
+                raise DataError(f"missing required field (a PredictionRecord needs case_id, run_id, status)",
+                                path=str(path), line=lineno, field=key)
+        rec = PredictionRecord.from_dict(obj)
+        if rec.status not in ("ok", "failed"):
+            raise DataError(f"status {rec.status!r} is not 'ok' or 'failed'", path=str(path), line=lineno,
+                            field="status")
+        if rec.raw_output is not None and not isinstance(rec.raw_output, str):
+            raise DataError(f"raw_output must be a string or null, got {type(rec.raw_output).__name__}",
+                            path=str(path), line=lineno, field="raw_output")
+        key = (str(rec.case_id), str(rec.run_id))
+        latest[key] = ScoreItem(
+            case_id=key[0], run_id=key[1], raw_output=rec.raw_output, gold_decision=rec.gold_decision,
+            gold_articles=tuple(rec.gold_articles or ()), finish_reason=rec.finish_reason,
+            failed=rec.status == "failed", error=rec.error, date=rec.date, province=rec.province,
+            charges=tuple(rec.charges or ()))
+    return list(latest.values())
+
+
+def flatten(d: Any, prefix: str = "") -> dict[str, Any]:
+    """``{"a": {"b": 1}}`` → ``{"a.b": 1}`` (lists and scalars are leaves)."""
+    if not isinstance(d, dict):
+        return {prefix: d}
+    out: dict[str, Any] = {}
+    for k, v in d.items():
+        key = f"{prefix}.{k}" if prefix else str(k)
+        if isinstance(v, dict) and v:
+            out.update(flatten(v, key))
+        else:
+            out[key] = v
+    return out
+
+
+def settings_of(manifest: dict[str, Any] | None) -> dict[str, Any]:
+    """The flattened settings that define a run: the manifest's ``identity`` (or ``spec``) when present, else
+    the whole manifest, without volatile keys (times, environment, concurrency…)."""
+    if not manifest:
+        return {}
+    base = manifest.get("identity") or manifest.get("spec") or manifest
+    flat = flatten(base)
+    return {k: v for k, v in flat.items() if not any(part in VOLATILE_KEYS for part in k.split("."))}
+
+
+def iter_parse_jsonl(path: str | os.PathLike, *, compat: str = "default"):
+    """Parse every line of a JSONL file with a ``raw_output`` field (and optional ``finish_reason``); yields
+    ``ParsedAnswer.to_dict()`` per line. A line without ``raw_output`` raises DataError naming file and line."""
+    from jiancha._util.jsonl import iter_jsonl
+    from jiancha.pdp.parsing import check_compat, parse_answer
+
+    check_compat(compat)
+    for lineno, obj in iter_jsonl(path):
+        if "raw_output" not in obj:
+            raise DataError("missing field (each line needs the model's answer in 'raw_output')", path=str(path),
+                            line=lineno, field="raw_output")
+        raw, fr = obj["raw_output"], obj.get("finish_reason")
+        if raw is not None and not isinstance(raw, str):
+            raise DataError(f"expected a string or null, got {type(raw).__name__}", path=str(path), line=lineno,
+                            field="raw_output")
+        yield parse_answer(raw, compat=compat, finish_reason=fr if isinstance(fr, str) else None).to_dict()

@@ -1,0 +1,129 @@
+"""Charge-aware re-ranking: candidates whose primary charge is one of the query's charges first, BM25 breaks ties.
+
+Query charges come from the dataset (LeCaRD v1 ``crime``) when present, else from the charge matcher
+(:func:`jiancha.law.charges.find_charges`) over the query text. A candidate's charges come from its ``charge``
+field (LeCaRDv2) or from the matcher over its judgment (``result``, then ``reason``); its *primary* charge is the
+first one. The score is ``tier + bm25_scaled`` with ``bm25_scaled`` in [0, 1), so the BM25 order is kept inside
+each tier:
+
+- ``overlap_weight`` if any charge is shared, plus ``primary_weight`` if the candidate's primary charge is among
+  the query's charges, plus ``exact_weight`` if the candidate's set of charges equals the query's;
+- 0 when no charge is shared.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+ChargeFinder = Callable[[str], list[str]]
+
+
+@dataclass(frozen=True)
+class ChargeConfig:
+    primary_weight: float = 1.0
+    overlap_weight: float = 1.0
+    exact_weight: float = 0.0
+
+
+def charge_tiers(query_charges: Sequence[str], doc_charges: Sequence[Sequence[str]],
+                 config: ChargeConfig = ChargeConfig()) -> np.ndarray:
+    """Tier value per document (see module docstring). A query without charges puts every document in tier 0.
+
+    >>> charge_tiers(["盗窃罪"], [["盗窃罪"], ["抢劫罪", "盗窃罪"], ["诈骗罪"], []]).tolist()
+    [2.0, 1.0, 0.0, 0.0]
+    """
+    qs = set(query_charges)
+    out = np.zeros(len(doc_charges), dtype=np.float64)
+    if not qs:
+        return out
+    for i, cs in enumerate(doc_charges):
+        if not qs.intersection(cs):
+            continue
+        out[i] = (config.overlap_weight + (config.primary_weight if cs[0] in qs else 0.0)
+                  + (config.exact_weight if set(cs) == qs else 0.0))
+    return out
+
+
+def scale_unit(scores: np.ndarray) -> np.ndarray:
+    """Order-preserving map of scores into [0, 1): (s - min) / (max - min) · 0.999 (constant scores → 0)."""
+    s = np.asarray(scores, dtype=np.float64)
+    if s.size == 0:
+        return s
+    lo, hi = float(s.min()), float(s.max())
+    if hi <= lo:
+        return np.zeros_like(s)
+    return (s - lo) / (hi - lo) * 0.999
+
+
+def charge_scores(tiers: np.ndarray, base_scores: np.ndarray) -> np.ndarray:
+    """``tiers + scale_unit(base_scores)``: the tier decides, the base score orders each tier."""
+    return np.asarray(tiers, dtype=np.float64) + scale_unit(base_scores)
+
+
+def document_charges(fields: Sequence[str], given: Sequence[str], find: ChargeFinder) -> tuple[str, ...]:
+    """The document's charges: ``given`` when non-empty, else those found in the first field that has any."""
+    if given:
+        return tuple(given)
+    for text in fields:
+        if text:
+            found = find(text)
+            if found:
+                return tuple(found)
+    return ()
+
+
+def resolve_charge_finder(charge_names: Sequence[str] = ()) -> tuple[ChargeFinder, str]:
+    """The charge matcher to use and its name for the manifest.
+
+    ``jiancha.law.charges.find_charges`` when it is implemented; otherwise (private fallback while that module is
+    a stub) a matcher over ``charge_names`` (the dataset's ``criminal charges.txt``).
+    """
+    from jiancha.law import charges as law_charges
+
+    try:
+        law_charges.find_charges("被告人犯盗窃罪")
+        return law_charges.find_charges, "jiancha.law.charges.find_charges"
+    except NotImplementedError:
+        if not charge_names:
+            from jiancha.errors import ConfigError
+
+            raise ConfigError("the charge method needs a charge matcher: jiancha.law.charges.find_charges is not "
+                              "implemented and the dataset has no others/criminal charges.txt") from None
+        return _ListChargeFinder(tuple(charge_names)), "dataset-charge-list-fallback"
+
+
+class _ListChargeFinder:
+    """Fallback matcher: exact charge names plus the single-act forms of 、-joined names
+    (走私、贩卖、运输、制造毒品罪 also matches 贩卖毒品罪); longest match wins; canonical names returned."""
+
+    def __init__(self, names: tuple[str, ...]):
+        import ahocorasick
+
+        self._a = ahocorasick.Automaton()
+        patterns: dict[str, str] = {}
+        for name in names:
+            patterns.setdefault(name, name)
+            parts = name.split("、")
+            if len(parts) > 1 and len(parts[0]) == 2 and len(parts[-1]) > 3:
+                obj = parts[-1][2:]
+                for verb in [*parts[:-1], parts[-1][:2]]:
+                    if len(verb) == 2:
+                        patterns.setdefault(verb + obj, name)
+        for pat, canon in patterns.items():
+            self._a.add_word(pat, (len(pat), canon))
+        self._a.make_automaton()
+
+    def __call__(self, text: str) -> list[str]:
+        hits = sorted(((end - ln + 1, -ln, canon) for end, (ln, canon) in self._a.iter(text)))
+        out: list[str] = []
+        covered_to = -1
+        for start, neg_len, canon in hits:
+            if start <= covered_to:
+                continue
+            covered_to = start - neg_len - 1
+            if canon not in out:
+                out.append(canon)
+        return out

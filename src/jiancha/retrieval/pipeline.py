@@ -1,0 +1,339 @@
+"""Run a retrieval method over a LeCaRD dataset, write the TREC run, metrics and manifest.
+
+``RetrievalSpec`` is everything that defines a run (dataset, method, fields, parameters). ``Retriever`` tokenises
+the candidates once (cached), builds or loads the method indexes (persisted under the cache directory) and scores
+queries; ``run_and_evaluate`` is the one-call entry point used by the CLI and ``jiancha demo``.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+
+import numpy as np
+
+from jiancha._util.hashing import stable_hash
+from jiancha._util.io import read_json, write_json
+from jiancha._util.provenance import environment_info
+from jiancha.datasets.lecard import (
+    DATASETS,
+    LecardDataset,
+    LecardQuery,
+    cache_dir,
+    load_lecard,
+    read_charge_list,
+    read_word_list,
+)
+from jiancha.errors import ConfigError, ResumeMismatchError
+from jiancha.retrieval.bm25 import BM25Config, BM25Index
+from jiancha.retrieval.charge import ChargeConfig, charge_scores, charge_tiers, document_charges, resolve_charge_finder
+from jiancha.retrieval.dense import DenseConfig, DenseIndex, encode
+from jiancha.retrieval.evaluate import EvalResult, evaluate
+from jiancha.retrieval.fields import canonical_doc_field, check_query_field, doc_text, query_text
+from jiancha.retrieval.fuse import FUSION_KINDS, FuseConfig, rrf, weighted
+from jiancha.retrieval.qld import QLDConfig, QLDIndex
+from jiancha.retrieval.ranking import doc_id_order, top_k
+from jiancha.retrieval.tokenise import TokenizerConfig, corpus_key, encode_corpus, query_ids, tokenise
+from jiancha.retrieval.trec import Run, write_trec_run
+
+METHODS: tuple[str, ...] = ("bm25", "qld", "dense", "charge", "fuse")
+#: Default candidate field per dataset (tuned on LeCaRD v1's labelled queries, see docs/retrieval-results.md).
+DEFAULT_DOC_FIELD = {"lecard-v1": "fact", "lecard-v2": "fact"}
+DEFAULT_QUERY_FIELD = {"lecard-v1": "fact", "lecard-v2": "fact"}
+
+Progress = Callable[[Iterable, str, int], Iterable]
+
+
+@dataclass(frozen=True)
+class RetrievalSpec:
+    """What defines a run. Empty ``doc_field``/``query_field`` mean the dataset default (resolved, then recorded).
+
+    ``pool`` (LeCaRD v1): ``judged`` (official) or ``all``. ``scope`` (LeCaRDv2): ``corpus`` ranks every candidate
+    document available, ``pool`` ranks each query's ``ranking_pool.json`` entry. ``setting`` (LeCaRDv2 scoring):
+    ``zero-shot`` or ``test``. ``depth``: documents written per query.
+    """
+
+    dataset: str
+    method: str = "bm25"
+    query_field: str = ""
+    doc_field: str = ""
+    pool: str = "judged"
+    scope: str = "corpus"
+    setting: str = "zero-shot"
+    depth: int = 1000
+    protect_charges: bool = True
+    bm25: BM25Config = BM25Config()
+    qld: QLDConfig = QLDConfig()
+    charge: ChargeConfig = ChargeConfig()
+    fuse: FuseConfig = FuseConfig()
+    dense: DenseConfig = DenseConfig()
+
+    def resolved(self) -> "RetrievalSpec":
+        """Validate every choice and fill the dataset defaults; errors name the value and the choices."""
+        if self.dataset not in DATASETS:
+            raise ConfigError(f"unknown dataset {self.dataset!r}; expected one of {list(DATASETS)}")
+        if self.method not in METHODS:
+            raise ConfigError(f"unknown method {self.method!r}; expected one of {list(METHODS)}")
+        if self.pool not in ("judged", "all"):
+            raise ConfigError(f"unknown pool {self.pool!r}; expected 'judged' or 'all'")
+        if self.scope not in ("corpus", "pool"):
+            raise ConfigError(f"unknown scope {self.scope!r}; expected 'corpus' or 'pool'")
+        if self.depth < 1:
+            raise ConfigError(f"depth must be ≥ 1, got {self.depth}")
+        if self.fuse.kind not in FUSION_KINDS:
+            raise ConfigError(f"unknown fusion {self.fuse.kind!r}; expected one of {list(FUSION_KINDS)}")
+        bad = [m for m in self.fuse.methods if m not in METHODS or m == "fuse"]
+        if bad or not self.fuse.methods:
+            raise ConfigError(f"cannot fuse {bad or '()'}; choose among {[m for m in METHODS if m != 'fuse']}")
+        if self.fuse.weights and len(self.fuse.weights) != len(self.fuse.methods):
+            raise ConfigError(f"{len(self.fuse.weights)} fusion weights for {len(self.fuse.methods)} methods; "
+                              "give one weight per fused method")
+        uses_dense = self.method == "dense" or (self.method == "fuse" and "dense" in self.fuse.methods)
+        if uses_dense and not self.dense.model:
+            raise ConfigError("the dense method needs --model PATH (a sentence-transformers model directory)")
+        qf = check_query_field(self.query_field or DEFAULT_QUERY_FIELD[self.dataset])
+        df = canonical_doc_field(self.doc_field or DEFAULT_DOC_FIELD[self.dataset])
+        return replace(self, query_field=qf, doc_field=df)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    def key(self) -> str:
+        return stable_hash(self.to_dict())
+
+    def tag(self) -> str:
+        return f"jiancha-{self.method}"
+
+
+def _no_progress(it: Iterable, desc: str, total: int) -> Iterable:
+    return it
+
+
+def rich_progress(it: Iterable, desc: str, total: int) -> Iterable:
+    """Iterate with a rich progress bar on stderr."""
+    from rich.progress import track
+
+    return track(it, description=desc, total=total, transient=True)
+
+
+@dataclass
+class Retriever:
+    """Indexes one dataset's candidates under a spec; ``score(method, query)`` gives scores over every document."""
+
+    dataset: LecardDataset
+    spec: RetrievalSpec
+    cache: Path | None = None
+    progress: Progress = _no_progress
+    doc_ids: list[str] = field(init=False)
+    _indexes: dict = field(init=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.dataset.documents:
+            raise ConfigError(f"{self.dataset.name} at {self.dataset.root} has no candidate documents to rank "
+                              "(LeCaRDv2: put the candidates in candidate/<pid>.json); score an external run "
+                              "with `jiancha retrieval score` instead")
+        self.doc_ids = list(self.dataset.documents)
+        self.id_order = doc_id_order(self.doc_ids)
+        self.position = {d: i for i, d in enumerate(self.doc_ids)}
+        stop = read_word_list(self.dataset.stopwords_path) if self.dataset.stopwords_path else ()
+        self.charge_names = read_charge_list(self.dataset.charge_list_path) if self.dataset.charge_list_path else ()
+        self.tok_config = TokenizerConfig(stopwords=frozenset(stop),
+                                          protected=self.charge_names if self.spec.protect_charges else ())
+        texts = [doc_text(self.dataset.documents[d], self.spec.doc_field) for d in self.doc_ids]
+        self.corpus_key = corpus_key(texts, self.tok_config)
+        self.index_dir = (self.cache / "retrieval" / self.corpus_key) if self.cache is not None else None
+        t0 = time.perf_counter()
+        self.tokens = encode_corpus(texts, self.tok_config,
+                                    cache=self.index_dir / "tokens" if self.index_dir else None,
+                                    progress=lambda xs: self.progress(xs, "tokenising", len(texts)))
+        self.texts = texts
+        self.timings = {"tokenise_s": time.perf_counter() - t0}
+        self.charge_finder_name = ""
+
+    # ---------------------------------------------------------------- indexes
+    def _path(self, name: str) -> Path | None:
+        return self.index_dir / name if self.index_dir is not None else None
+
+    def bm25(self) -> BM25Index:
+        if "bm25" not in self._indexes:
+            c = self.spec.bm25
+            p = self._path(f"bm25-{c.method}-k1={c.k1}-b={c.b}")
+            if p is not None and BM25Index.exists(p):
+                idx = BM25Index.load(p, c)
+            else:
+                idx = BM25Index.build(self.tokens, c)
+                if p is not None:
+                    idx.save(p)
+            self._indexes["bm25"] = idx
+        return self._indexes["bm25"]
+
+    def qld(self) -> QLDIndex:
+        if "qld" not in self._indexes:
+            p = self._path("qld")
+            if p is not None and QLDIndex.exists(p):
+                idx = QLDIndex.load(p, self.spec.qld)
+            else:
+                idx = QLDIndex.build(self.tokens, self.spec.qld)
+                if p is not None:
+                    idx.save(p)
+            self._indexes["qld"] = idx
+        return self._indexes["qld"]
+
+    def dense(self) -> DenseIndex:
+        if "dense" not in self._indexes:
+            c = self.spec.dense
+            p = self._path(f"dense-{stable_hash([os.path.abspath(c.model) if os.path.exists(c.model) else c.model, c.max_chars])}")
+            if p is not None and DenseIndex.exists(p):
+                idx = DenseIndex.load(p)
+            else:
+                idx = DenseIndex(encode(self.texts, c, show_progress=True, model=self._dense_model()))
+                if p is not None:
+                    idx.save(p)
+            self._indexes["dense"] = idx
+        return self._indexes["dense"]
+
+    def _dense_model(self):
+        if "dense_model" not in self._indexes:
+            from jiancha.retrieval.dense import load_model
+
+            self._indexes["dense_model"] = load_model(self.spec.dense)
+        return self._indexes["dense_model"]
+
+    def doc_charges(self) -> list[tuple[str, ...]]:
+        if "charges" not in self._indexes:
+            find, name = resolve_charge_finder(self.charge_names)
+            self.charge_finder_name = name
+            self._indexes["finder"] = find
+            self._indexes["charges"] = [
+                document_charges((d.result, d.reason, d.fact), d.charges, find)
+                for d in (self.dataset.documents[i] for i in self.doc_ids)]
+        return self._indexes["charges"]
+
+    def query_charges(self, query: LecardQuery) -> tuple[str, ...]:
+        if query.charges:
+            return query.charges
+        self.doc_charges()
+        find = self._indexes["finder"]
+        return tuple(find(query.query) or find(query.fact))
+
+    # ---------------------------------------------------------------- scoring
+    def query_ids(self, query: LecardQuery) -> list[int]:
+        return query_ids(tokenise(query_text(query, self.spec.query_field), self.tok_config), self.tokens.vocab)
+
+    def score(self, method: str, query: LecardQuery, candidates: np.ndarray) -> np.ndarray:
+        """Scores of ``candidates`` (document positions) for ``query`` under ``method``."""
+        if method == "bm25":
+            return self.bm25().scores(self.query_ids(query))[candidates]
+        if method == "qld":
+            return self.qld().scores(self.query_ids(query))[candidates]
+        if method == "dense":
+            q = encode([query_text(query, self.spec.query_field)], self.spec.dense, show_progress=False,
+                       model=self._dense_model())[0]
+            return self.dense().scores(q)[candidates]
+        if method == "charge":
+            charges = self.doc_charges()
+            tiers = charge_tiers(self.query_charges(query), [charges[i] for i in candidates], self.spec.charge)
+            return charge_scores(tiers, self.score("bm25", query, candidates))
+        if method == "fuse":
+            c = self.spec.fuse
+            lists = [self.score(m, query, candidates) for m in c.methods]
+            if c.kind == "rrf":
+                return rrf(lists, self.id_order[candidates], k=c.k, weights=c.resolved_weights())
+            return weighted(lists, c.resolved_weights())
+        raise ConfigError(f"unknown method {method!r}; expected one of {list(METHODS)}")
+
+    def candidates_for(self, qid: str) -> np.ndarray:
+        if self.dataset.name == "lecard-v1" or self.spec.scope == "pool":
+            pool = self.dataset.pools.get(qid, ())
+            return np.asarray([self.position[d] for d in pool if d in self.position], dtype=np.int64)
+        return np.arange(len(self.doc_ids), dtype=np.int64)
+
+    def run(self, queries: Iterable[LecardQuery] | None = None) -> dict[str, list[tuple[str, float]]]:
+        qs = list(queries if queries is not None else self.dataset.queries)
+        out: dict[str, list[tuple[str, float]]] = {}
+        t0 = time.perf_counter()
+        for q in self.progress(qs, f"ranking ({self.spec.method})", len(qs)):
+            cand = self.candidates_for(q.id)
+            if len(cand) == 0:
+                out[q.id] = []
+                continue
+            s = self.score(self.spec.method, q, cand)
+            best = top_k(s, self.id_order[cand], self.spec.depth)
+            out[q.id] = [(self.doc_ids[cand[i]], float(s[i])) for i in best]
+        self.timings["rank_s"] = time.perf_counter() - t0
+        return out
+
+
+def load_for_spec(spec: RetrievalSpec, data_dir: str | os.PathLike, cache: Path | None = None) -> LecardDataset:
+    return load_lecard(spec.dataset, data_dir, pool=spec.pool, setting=spec.setting, cache=cache)
+
+
+def run_retrieval(spec: RetrievalSpec, data_dir: str | os.PathLike, *, cache: str | os.PathLike | None = None,
+                  progress: Progress = _no_progress) -> tuple[Run, dict, LecardDataset]:
+    """Rank every query of the dataset; returns the run, a manifest (spec, data fingerprint, versions) and the
+    loaded dataset."""
+    spec = spec.resolved()
+    cache_path = Path(cache) if cache is not None else cache_dir()
+    ds = load_for_spec(spec, data_dir, cache_path)
+    r = Retriever(ds, spec, cache=cache_path, progress=progress)
+    run = r.run()
+    manifest = {
+        "spec": spec.to_dict(), "spec_key": spec.key(),
+        "data": {"dataset": ds.name, "root": str(ds.root), "fingerprint": ds.fingerprint,
+                 "num_queries": len(ds.queries), "num_documents": len(ds.documents)},
+        "tokenizer": r.tok_config.describe(), "charge_matcher": r.charge_finder_name or None,
+        "timings": {k: round(v, 3) for k, v in r.timings.items()},
+        "environment": environment_info(),
+    }
+    return run, manifest, ds
+
+
+def score_run(spec: RetrievalSpec, run: Run, data_dir: str | os.PathLike,
+              *, cache: str | os.PathLike | None = None) -> EvalResult:
+    """Evaluate ``run`` against the dataset's qrels (candidates are not needed for LeCaRDv2)."""
+    spec = spec.resolved()
+    if spec.dataset == "lecard-v2":
+        from jiancha.datasets.lecard import load_lecard_v2
+
+        ds = load_lecard_v2(data_dir, setting=spec.setting, load_candidates=False)
+    else:
+        ds = load_for_spec(spec, data_dir, Path(cache) if cache else None)
+    return evaluate(spec.dataset, run, ds.qrels, setting=spec.setting)
+
+
+def write_outputs(out: str | os.PathLike, run: Run, result: EvalResult | None, manifest: dict, tag: str) -> Path:
+    """Write ``run.trec``, ``metrics.json`` and ``manifest.json``; refuse an --out made under other settings."""
+    d = Path(out)
+    mpath = d / "manifest.json"
+    if mpath.exists():
+        old = read_json(mpath)
+        same = (old.get("spec_key") == manifest["spec_key"]
+                and old.get("data", {}).get("fingerprint") == manifest["data"]["fingerprint"])
+        if not same:
+            raise ResumeMismatchError(f"{d} holds a run made under other settings (spec {old.get('spec_key')}, "
+                                      f"now {manifest['spec_key']}); choose a new --out directory")
+    d.mkdir(parents=True, exist_ok=True)
+    write_trec_run(d / "run.trec", run, tag)
+    if result is not None:
+        write_json(d / "metrics.json", {**result.to_json(), "per_query": result.per_query})
+    write_json(mpath, manifest)
+    return d
+
+
+def run_and_evaluate(dataset: str, data_dir: str | os.PathLike, method: str = "bm25", *,
+                     out: str | os.PathLike | None = None, cache: str | os.PathLike | None = None,
+                     progress: Progress = _no_progress, **options) -> dict:
+    """Run ``method`` on a dataset and evaluate it; returns ``{"metrics": {...}, "num_queries": n}``.
+
+    ``options`` are :class:`RetrievalSpec` fields (``doc_field="fact"``, ``bm25=BM25Config(...)`` ...). With ``out``,
+    the run, metrics and manifest are written there. Used by ``jiancha retrieval eval`` and ``jiancha demo``.
+    """
+    spec = RetrievalSpec(dataset=dataset, method=method, **options).resolved()
+    run, manifest, ds = run_retrieval(spec, data_dir, cache=cache, progress=progress)
+    result = evaluate(spec.dataset, run, ds.qrels, setting=spec.setting)
+    if out is not None:
+        write_outputs(out, run, result, manifest, spec.tag())
+    return result.to_json()

@@ -1,0 +1,37 @@
+"""Model-side helpers shared by the recipes: tokenizer loading, LoRA config, saving the final model."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from jiancha._util.lazy import require
+from jiancha.train.runs import FINAL_DIR, MERGED_DIR
+
+
+def lora_config(cfg: Any) -> Any:
+    peft = require("peft", "train")
+    return peft.LoraConfig(task_type="CAUSAL_LM", r=cfg.lora_r, lora_alpha=cfg.lora_alpha,
+                           lora_dropout=cfg.lora_dropout, target_modules=list(cfg.lora_target_modules))
+
+
+def save_final(trainer: Any, tokenizer: Any, out: Path, *, merge: bool) -> tuple[Path, Path | None]:
+    final = out / FINAL_DIR
+    trainer.save_model(str(final))
+    tokenizer.save_pretrained(str(final))
+    merged_dir = None
+    model = trainer.accelerator.unwrap_model(trainer.model)
+    if merge and hasattr(model, "merge_and_unload"):
+        merged_dir = out / MERGED_DIR
+        merged = model.merge_and_unload()
+        merged.save_pretrained(str(merged_dir))
+        tokenizer.save_pretrained(str(merged_dir))
+    return final, merged_dir
+
+
+def load_tokenizer(model: str) -> Any:
+    transformers = require("transformers", "train")
+    tok = transformers.AutoTokenizer.from_pretrained(model)
+    if tok.pad_token is None:
+        tok.pad_token = tok.eos_token
+    return tok

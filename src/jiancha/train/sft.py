@@ -1,0 +1,81 @@
+"""`jiancha train sft`: supervised fine-tuning on gold PDP answers with TRL's SFTTrainer.
+
+Data: conversational prompt/completion rows (the prompt variant's messages; the gold answer rendered in the
+three-section format, with the document's reasoning as the analysis, as the assistant turn). Loss on the
+completion only (default), on assistant turns only (``loss_on="assistant"``, needs ``{% generation %}`` markers),
+or on everything. Sequences are never truncated by the trainer: ``max_length`` is the sum of the prompt and
+completion limits and longer rows are reported (and dropped or fatal) before training.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from jiancha._util.lazy import require
+from jiancha.train.config import SFTRecipeConfig, bundled_deepspeed
+from jiancha.train.data import load_training_records, prepare_sft_rows
+from jiancha.train.models import load_tokenizer, lora_config, save_final
+from jiancha.train.runs import METRICS_FILE, RunResult, finish_run, last_checkpoint, run_spec, start_run
+
+
+def sft_kwargs(cfg: SFTRecipeConfig) -> dict[str, Any]:
+    """Keyword arguments of ``trl.SFTConfig``."""
+    kw: dict[str, Any] = {
+        "output_dir": cfg.output_dir,
+        "seed": cfg.seed,
+        "num_train_epochs": cfg.epochs,
+        "max_steps": cfg.max_steps,
+        "per_device_train_batch_size": cfg.per_device_batch_size,
+        "gradient_accumulation_steps": cfg.gradient_accumulation_steps,
+        "learning_rate": cfg.learning_rate,
+        "bf16": cfg.bf16,
+        "use_cpu": cfg.use_cpu,
+        "gradient_checkpointing": cfg.gradient_checkpointing,
+        "logging_steps": cfg.logging_steps,
+        "save_strategy": "steps",
+        "save_steps": cfg.save_steps,
+        "save_total_limit": cfg.save_total_limit,
+        "report_to": [] if cfg.report_to == "none" else [cfg.report_to],
+        "max_length": cfg.max_prompt_length + cfg.max_completion_length,
+        "completion_only_loss": cfg.loss_on == "completion",
+        "assistant_only_loss": cfg.loss_on == "assistant",
+        "model_init_kwargs": {"dtype": "bfloat16" if cfg.bf16 else "float32"},
+    }
+    if cfg.deepspeed:
+        kw["deepspeed"] = bundled_deepspeed(cfg.deepspeed)
+    if cfg.gradient_checkpointing:
+        kw["gradient_checkpointing_kwargs"] = {"use_reentrant": False}
+    return kw
+
+
+def run_sft(cfg: SFTRecipeConfig, *, console: Any = None) -> RunResult:
+    trl = require("trl", "train")
+    from datasets import Dataset
+
+    from jiancha.train.callbacks import JsonlMetricsCallback
+
+    cfg.validate()
+    out = Path(cfg.output_dir)
+    tokenizer = load_tokenizer(cfg.model)
+    data = load_training_records(cfg.data, cfg.split, limit=cfg.limit)
+    prepared = prepare_sft_rows(data, tokenizer, variant=cfg.prompt_variant, max_prompt_length=cfg.max_prompt_length,
+                                max_completion_length=cfg.max_completion_length, on_long=cfg.on_long_prompt,
+                                think_prefix=cfg.think_prefix)
+    if prepared.dropped and console is not None:
+        console.print(f"[yellow]dropped:[/] {'; '.join(r.describe() for r in prepared.reports if r.too_long)}")
+    info = {**data.info(), "dropped_too_long": list(prepared.dropped), "rows_used": len(prepared.rows)}
+    resumable = start_run(out, run_spec("sft", cfg.to_dict(), info), seed=cfg.seed, overwrite=cfg.overwrite)
+
+    rows = [{"prompt": r["prompt"], "completion": r["completion"]} for r in prepared.rows]
+    trainer = trl.SFTTrainer(model=cfg.model, args=trl.SFTConfig(**sft_kwargs(cfg)),
+                             train_dataset=Dataset.from_list(rows), processing_class=tokenizer,
+                             peft_config=lora_config(cfg) if cfg.use_lora else None,
+                             callbacks=[JsonlMetricsCallback(out / METRICS_FILE, console=console)])
+    resume = last_checkpoint(out) if resumable else None
+    result = trainer.train(resume_from_checkpoint=resume)
+    final, merged = save_final(trainer, tokenizer, out, merge=cfg.use_lora and cfg.merge_lora)
+    metrics = dict(result.metrics)
+    finish_run(out, final_dir=str(final), merged_dir=str(merged) if merged else None,
+               resumed_from=resume, global_step=trainer.state.global_step, train_metrics=metrics)
+    return RunResult(out, final, merged, out / METRICS_FILE, trainer.state.global_step, metrics)

@@ -1,0 +1,331 @@
+"""Class-ratio training splits (the paper's RL interventions), their manifest, and the leakage check.
+
+Split names: ``natural``, ``balanced`` and ``<CODE>-40`` / ``<CODE>-55`` for every class code (P, DNP, SNP, IENP).
+Counts come from ratios by largest-remainder rounding, so with the default size of 2,000 they are exactly the
+paper's (``balanced`` 500 ×4; ``X-40`` 800 + 400 ×3; ``X-55`` 1,100 + 300 ×3; ``natural`` 1,731/207/18/44 from the
+PDP-Bench ``test`` class distribution).
+
+Two modes (docs/pdp-protocol.md §1):
+
+- ``compat="default"``: per class, one seeded shuffle of the class's rows (so every split of one run takes a prefix
+  of the same per-class order and the splits are nested), then each split is shuffled with its own seeded RNG.
+- ``compat="reference"``: exactly the reference builder: one ``random.Random(seed)``; for the classes in the order
+  P, DNP, SNP, IENP, ``rng.shuffle`` the class's rows in file order; a split is the concatenation, in class order,
+  of the prefixes of those shuffled pools, and is not shuffled afterwards.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from jiancha._util.hashing import records_fingerprint
+from jiancha._util.io import write_json
+from jiancha._util.jsonl import write_jsonl
+from jiancha.datasets.records import PDPRecord
+from jiancha.errors import ConfigError, DataError
+from jiancha.law.labels import LEVEL2_LABELS, Decision
+
+SplitCompat = Literal["default", "reference"]
+
+#: PDP-Bench ``test`` class counts (P, DNP, SNP, IENP); the ``natural`` split follows this distribution.
+BENCH_CLASS_COUNTS: tuple[int, int, int, int] = (4008, 480, 41, 101)
+#: The reference builder's per-class pool sizes (P, DNP, SNP, IENP), reported for information in reference mode.
+REFERENCE_POOL_SIZES: tuple[int, int, int, int] = (1731, 1100, 1100, 1100)
+DEFAULT_SIZE = 2000
+DEFAULT_SEED = 42
+TARGET_SHARES = (40, 55)
+
+CLASS_CODES: tuple[str, ...] = tuple(d.code for d in Decision)
+
+
+def split_names() -> tuple[str, ...]:
+    """Every split name, in a fixed order."""
+    names = ["natural", "balanced"]
+    for code in CLASS_CODES:
+        names += [f"{code}-{share}" for share in TARGET_SHARES]
+    return tuple(names)
+
+
+def canonical_split_name(name: str) -> str:
+    """``ienp_55`` → ``IENP-55``; raise ConfigError with the known names otherwise."""
+    s = name.strip().replace("_", "-")
+    for known in split_names():
+        if s.lower() == known.lower():
+            return known
+    raise ConfigError(f"unknown split {name!r}; expected one of {', '.join(split_names())}")
+
+
+def split_shares(name: str, natural: Sequence[float] = BENCH_CLASS_COUNTS) -> tuple[float, float, float, float]:
+    """Class shares (P, DNP, SNP, IENP) of a split; they sum to 1."""
+    name = canonical_split_name(name)
+    if name == "natural":
+        total = float(sum(natural))
+        return tuple(x / total for x in natural)  # type: ignore[return-value]
+    if name == "balanced":
+        return (0.25, 0.25, 0.25, 0.25)
+    code, share = name.split("-")
+    target = int(share) / 100
+    other = (1 - target) / (len(CLASS_CODES) - 1)
+    return tuple(target if c == code else other for c in CLASS_CODES)  # type: ignore[return-value]
+
+
+def largest_remainder(shares: Sequence[float], total: int) -> tuple[int, ...]:
+    """Integer counts summing to ``total``, proportional to ``shares`` (Hamilton's method, ties to the first class).
+
+    >>> largest_remainder([4008, 480, 41, 101], 2000)
+    (1731, 207, 18, 44)
+    >>> largest_remainder([0.55, 0.15, 0.15, 0.15], 2000)
+    (1100, 300, 300, 300)
+    """
+    s = float(sum(shares))
+    exact = [x / s * total for x in shares]
+    counts = [int(e) for e in exact]
+    order = sorted(range(len(exact)), key=lambda i: (-(exact[i] - counts[i]), i))
+    for i in order[: total - sum(counts)]:
+        counts[i] += 1
+    return tuple(counts)
+
+
+def split_counts(name: str, size: int = DEFAULT_SIZE,
+                 natural: Sequence[float] = BENCH_CLASS_COUNTS) -> dict[str, int]:
+    """``{label: count}`` in table order for one split of ``size`` rows.
+
+    >>> split_counts("DNP-40")
+    {'起诉': 400, '相对不起诉': 800, '法定不起诉': 400, '存疑不起诉': 400}
+    """
+    if size <= 0:
+        raise ConfigError(f"split size must be positive, got {size}")
+    counts = largest_remainder(split_shares(name, natural), size)
+    return dict(zip(LEVEL2_LABELS, counts, strict=True))
+
+
+# --------------------------------------------------------------------------------------------------------------
+# leakage
+
+_DROP_CATEGORIES = ("P", "S", "Z", "C")  # punctuation, symbols, separators, control characters
+
+
+def normalise_fact(text: str) -> str:
+    """NFKC, lower-case, without whitespace, punctuation or symbols: two facts that differ only there are equal.
+
+    >>> normalise_fact("经审查，2021年3月 某某（男）盗窃。") == normalise_fact("经审查,2021年3月某某(男)盗窃")
+    True
+    """
+    t = unicodedata.normalize("NFKC", text or "").lower()
+    return "".join(ch for ch in t if unicodedata.category(ch)[0] not in _DROP_CATEGORIES)
+
+
+def fact_hash(text: str) -> str:
+    return hashlib.sha256(normalise_fact(text).encode("utf-8")).hexdigest()[:16]
+
+
+def _id_key(case_id: str) -> str:
+    # 〔2021〕 and [2021] both occur in case numbers
+    return re.sub(r"\s+", "", case_id).replace("〔", "[").replace("〕", "]").replace("［", "[").replace("］", "]")
+
+
+@dataclass(frozen=True)
+class LeakageReport:
+    """Training rows that also occur in an evaluation set, by id or by normalised fact hash."""
+
+    id_overlap: tuple[str, ...] = ()
+    fact_overlap: tuple[str, ...] = ()      # training ids whose normalised fact equals an evaluation fact
+    checked_train: int = 0
+    checked_eval: int = 0
+
+    @property
+    def leaked_ids(self) -> tuple[str, ...]:
+        return tuple(sorted(set(self.id_overlap) | set(self.fact_overlap)))
+
+    @property
+    def clean(self) -> bool:
+        return not self.id_overlap and not self.fact_overlap
+
+    def to_dict(self) -> dict:
+        return {"clean": self.clean, "checked_train": self.checked_train, "checked_eval": self.checked_eval,
+                "id_overlap": list(self.id_overlap), "fact_overlap": list(self.fact_overlap)}
+
+
+def check_leakage(train: Iterable[PDPRecord], evaluation: Iterable[PDPRecord]) -> LeakageReport:
+    """Compare training rows with an evaluation set by case id and by ``fact_hash`` (near-duplicate facts)."""
+    ev = list(evaluation)
+    eval_ids = {_id_key(r.id) for r in ev}
+    eval_facts = {fact_hash(r.fact) for r in ev if normalise_fact(r.fact)}
+    tr = list(train)
+    id_overlap = sorted({r.id for r in tr if _id_key(r.id) in eval_ids})
+    fact_overlap = sorted({r.id for r in tr if normalise_fact(r.fact) and fact_hash(r.fact) in eval_facts})
+    return LeakageReport(tuple(id_overlap), tuple(fact_overlap), len(tr), len(ev))
+
+
+# --------------------------------------------------------------------------------------------------------------
+# building
+
+
+@dataclass(frozen=True)
+class SplitSpec:
+    """Everything that defines a set of splits (recorded in the manifest)."""
+
+    names: tuple[str, ...] = field(default_factory=split_names)
+    size: int = DEFAULT_SIZE
+    seed: int = DEFAULT_SEED
+    compat: SplitCompat = "default"
+    with_replacement: bool = False
+    natural: tuple[float, ...] = BENCH_CLASS_COUNTS
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "names", tuple(canonical_split_name(n) for n in self.names))
+        if self.compat not in ("default", "reference"):
+            raise ConfigError(f"unknown split compat {self.compat!r}; expected 'default' or 'reference'")
+        if self.compat == "reference" and self.with_replacement:
+            raise ConfigError("with_replacement is not part of the reference builder; use compat='default'")
+        if len(self.natural) != len(LEVEL2_LABELS) or min(self.natural) < 0 or sum(self.natural) <= 0:
+            raise ConfigError(f"natural distribution needs {len(LEVEL2_LABELS)} non-negative numbers, "
+                              f"got {self.natural}")
+        if self.size <= 0:
+            raise ConfigError(f"split size must be positive, got {self.size}")
+
+
+@dataclass(frozen=True)
+class Split:
+    name: str
+    records: tuple[PDPRecord, ...]
+    counts: dict[str, int]
+    resampled: int = 0          # rows drawn a second time (with_replacement only)
+
+    @property
+    def ids(self) -> list[str]:
+        return [r.id for r in self.records]
+
+
+def _by_class(pool: Sequence[PDPRecord], source: str) -> dict[str, list[PDPRecord]]:
+    buckets: dict[str, list[PDPRecord]] = {lab: [] for lab in LEVEL2_LABELS}
+    bad: dict[str, int] = {}
+    for r in pool:
+        if r.decision in buckets:
+            buckets[r.decision].append(r)
+        else:
+            bad[r.decision] = bad.get(r.decision, 0) + 1
+    if bad:
+        raise DataError(f"records with a decision that is not one of {', '.join(LEVEL2_LABELS)}: {bad}; "
+                        "fix or drop them before building splits", path=source, field="decision")
+    return buckets
+
+
+def _shuffled_pools(buckets: dict[str, list[PDPRecord]], spec: SplitSpec) -> dict[str, list[PDPRecord]]:
+    pools: dict[str, list[PDPRecord]] = {}
+    if spec.compat == "reference":
+        rng = random.Random(spec.seed)
+        for lab in LEVEL2_LABELS:
+            rows = list(buckets[lab])
+            rng.shuffle(rows)
+            pools[lab] = rows
+    else:
+        for i, lab in enumerate(LEVEL2_LABELS):
+            rows = list(buckets[lab])
+            random.Random(f"{spec.seed}:pool:{Decision(lab).code}:{i}").shuffle(rows)
+            pools[lab] = rows
+    return pools
+
+
+def _take(pool: list[PDPRecord], n: int, *, label: str, split: str, spec: SplitSpec) -> tuple[list[PDPRecord], int]:
+    if n <= len(pool):
+        return pool[:n], 0
+    if not spec.with_replacement:
+        code = Decision(label).code
+        raise DataError(f"split {split!r} needs {n} {code} ({label}) rows but the pool has only {len(pool)}; "
+                        f"lower the split size (--size), add {n - len(pool)} more {code} rows to the pool, or allow "
+                        "sampling with replacement (--with-replacement)", field="decision")
+    if not pool:
+        raise DataError(f"split {split!r} needs {n} {Decision(label).code} ({label}) rows but the pool has none; "
+                        "sampling with replacement needs at least one", field="decision")
+    rng = random.Random(f"{spec.seed}:resample:{split}:{label}")
+    extra = [pool[rng.randrange(len(pool))] for _ in range(n - len(pool))]
+    return list(pool) + extra, len(extra)
+
+
+def build_splits(pool: Sequence[PDPRecord], spec: SplitSpec = SplitSpec(), *,
+                 source: str = "<pool>") -> dict[str, Split]:
+    """Build every split of ``spec`` from a labelled pool. Deterministic for a given pool order and seed."""
+    buckets = _by_class(pool, source)
+    pools = _shuffled_pools(buckets, spec)
+    out: dict[str, Split] = {}
+    for name in spec.names:
+        counts = split_counts(name, spec.size, spec.natural)
+        rows: list[PDPRecord] = []
+        resampled = 0
+        for lab in LEVEL2_LABELS:
+            chunk, extra = _take(pools[lab], counts[lab], label=lab, split=name, spec=spec)
+            rows += chunk
+            resampled += extra
+        if spec.compat == "default":
+            random.Random(f"{spec.seed}:split:{name}").shuffle(rows)
+        out[name] = Split(name, tuple(rows), counts, resampled)
+    return out
+
+
+def split_manifest(splits: dict[str, Split], spec: SplitSpec, *, source: str, pool_size: int,
+                   leakage: LeakageReport | None = None, dropped: Sequence[str] = ()) -> dict:
+    """The manifest written next to the splits: spec, counts, ids, fingerprints, leakage report."""
+    return {
+        "spec": {"names": list(spec.names), "size": spec.size, "seed": spec.seed, "compat": spec.compat,
+                 "with_replacement": spec.with_replacement, "natural": list(spec.natural)},
+        "source": source,
+        "pool_size": pool_size,
+        "dropped_for_leakage": list(dropped),
+        "leakage": leakage.to_dict() if leakage is not None else None,
+        "splits": {
+            name: {
+                "total": len(s.records),
+                "counts": s.counts,
+                "resampled": s.resampled,
+                "fingerprint": records_fingerprint(r.to_dict() for r in s.records),
+                "ids": s.ids,
+            }
+            for name, s in splits.items()
+        },
+    }
+
+
+def write_splits(splits: dict[str, Split], out_dir: str | Path, manifest: dict) -> Path:
+    """``<out_dir>/<split>.jsonl`` (PDP-Bench layout) for every split, plus ``manifest.json``."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    for name, s in splits.items():
+        write_jsonl(out / f"{name}.jsonl", (r.to_dict() for r in s.records))
+    write_json(out / "manifest.json", manifest)
+    return out / "manifest.json"
+
+
+def create_splits(pool: Sequence[PDPRecord], spec: SplitSpec = SplitSpec(), *,
+                  evaluation: Sequence[PDPRecord] | None = None, on_leak: Literal["fail", "drop"] = "fail",
+                  source: str = "<pool>") -> tuple[dict[str, Split], dict]:
+    """Leakage check against ``evaluation`` (fail, or drop the leaking rows first), then ``build_splits``.
+
+    Returns the splits and their manifest.
+    """
+    if on_leak not in ("fail", "drop"):
+        raise ConfigError(f"unknown on_leak {on_leak!r}; expected 'fail' or 'drop'")
+    report = None
+    dropped: list[str] = []
+    rows = list(pool)
+    if evaluation is not None:
+        report = check_leakage(rows, evaluation)
+        if not report.clean:
+            leaked = set(report.leaked_ids)
+            if on_leak == "fail":
+                shown = ", ".join(sorted(leaked)[:10]) + (" ..." if len(leaked) > 10 else "")
+                raise DataError(f"{len(leaked)} pool rows also occur in the evaluation set "
+                                f"({len(report.id_overlap)} by id, {len(report.fact_overlap)} by normalised fact): "
+                                f"{shown}; remove them or pass --on-leak drop", path=source)
+            dropped = sorted(leaked)
+            rows = [r for r in rows if r.id not in leaked]
+    splits = build_splits(rows, spec, source=source)
+    manifest = split_manifest(splits, spec, source=source, pool_size=len(pool), leakage=report, dropped=dropped)
+    return splits, manifest

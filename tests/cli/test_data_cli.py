@@ -1,0 +1,178 @@
+"""`jiancha data list|info|download` end to end on fictional fixtures (and ../shared when present)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+
+import pytest
+from conftest import shared_path
+from file_server import FileServer
+from typer.testing import CliRunner
+
+from jiancha.cli.main import app
+
+runner = CliRunner()
+LABELS = ("起诉", "相对不起诉", "法定不起诉", "存疑不起诉")
+
+
+def pdp_row(i: int, label: str, date: str = "2020-05-06", province: str = "某某省", **over) -> dict:
+    row = {"id": f"某检刑不诉〔2020〕{i}号", "meta": {"date": date, "province": province},
+           "person_info": "犯罪嫌疑人某甲，男。", "procedure": "某县公安局移送审查起诉。", "fact": "经审查查明：……",
+           "relevant_articles": ["cl:第二百六十四条", "cpl:第一百七十七条第二款"], "decision": label,
+           "raw_reasoning_and_decision": "本院认为……", "source_url": "https://example.invalid"}
+    row.update(over)
+    return row
+
+
+def write_jsonl(path, rows) -> str:
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    return str(path)
+
+
+def invoke(*args: str):
+    res = runner.invoke(app, list(args), env={"COLUMNS": "200"})
+    return res
+
+
+def table_row(out: str, first: str) -> list[str]:
+    """Cells of the rich table row whose first cell is ``first``."""
+    for line in out.splitlines():
+        cells = [c.strip() for c in line.strip().strip("│").split("│")]
+        if line.lstrip().startswith("│") and cells[0] == first:
+            return cells
+    raise AssertionError(f"no table row {first!r} in:\n{out}")
+
+
+def test_data_list():
+    res = invoke("data", "list")
+    assert res.exit_code == 0, res.output
+    for i in ("pdp/test_rq2", "lecard-v1", "lecard-v2/test", "cail2018"):
+        assert i in res.output
+
+
+def test_info_pdp_jsonl(tmp_path):
+    rows = [pdp_row(1, "起诉", "2019-01-02", "甲省"), pdp_row(2, "起诉", "2023-11-30", "乙省"),
+            pdp_row(3, "法定不起诉", "2016-07-01", "甲省", charges=["盗窃罪"])]
+    res = invoke("data", "info", write_jsonl(tmp_path / "p.jsonl", rows))
+    assert res.exit_code == 0, res.output
+    out = res.output
+    assert table_row(out, "test") == ["test", "3", "2", "0", "1", "0", "2016-07-01…2023-11-30", "2"]
+    assert "fields: id, meta, meta.date, meta.province, person_info" in out and "charges" in out
+    assert "charges: 1 distinct; top: 盗窃罪 1" in out
+    assert "validation: no problems" in out
+    assert "cannot be recreated" in out and "25 needed" in out
+
+
+def test_info_lists_problems(tmp_path):
+    rows = [pdp_row(1, "起诉"), pdp_row(2, "不予起诉"), pdp_row(3, "起诉", date="2020-13-01"),
+            pdp_row(4, "起诉", relevant_articles=["刑法第264条"])]
+    res = invoke("data", "info", write_jsonl(tmp_path / "p.jsonl", rows), "--issues", "2")
+    assert res.exit_code == 0, res.output
+    assert "3 problem(s)" in res.output
+    assert "p.jsonl, line 2, field 'decision': unknown decision label (got '不予起诉')" in res.output
+    assert "line 3, field 'meta.date'" in res.output and "1 more" in res.output
+
+
+def test_info_dataset_dict_folder(tmp_path):
+    from datasets import Dataset, DatasetDict
+
+    rows = [pdp_row(i, LABELS[i % 4]) for i in range(8)]
+    DatasetDict({"test": Dataset.from_list(rows), "test_rq2": Dataset.from_list(rows[:4])}).save_to_disk(
+        str(tmp_path / "dd"))
+    res = invoke("data", "info", str(tmp_path / "dd"))
+    assert res.exit_code == 0, res.output
+    assert table_row(res.output, "test")[:6] == ["test", "8", "2", "2", "2", "2"]
+    assert table_row(res.output, "test_rq2")[:6] == ["test_rq2", "4", "1", "1", "1", "1"]
+
+
+def test_info_cail_folder(tmp_path):
+    line = {"fact": "某某指控……", "meta": {"accusation": ["盗窃"], "relevant_articles": [264], "criminals": ["甲"],
+                                          "punish_of_money": 0, "term_of_imprisonment": {
+                                              "death_penalty": False, "imprisonment": 3, "life_imprisonment": False}}}
+    other = json.loads(json.dumps(line))
+    other["meta"]["accusation"] = ["诈骗"]
+    other["meta"]["relevant_articles"] = [266]
+    write_jsonl(tmp_path / "data_test.json", [line, line, other])
+    (tmp_path / "accu.txt").write_text("盗窃\n", encoding="utf-8")
+    (tmp_path / "law.txt").write_text("264\n", encoding="utf-8")
+    res = invoke("data", "info", str(tmp_path))
+    assert res.exit_code == 0, res.output
+    assert "CAIL2018 format" in res.output and "3 records, 2 charges, 2 articles" in res.output
+    assert table_row(res.output, "盗窃") == ["盗窃", "2", "264", "2"] and "charges not in accu.txt: 诈骗" in res.output
+    assert "articles not in law.txt: 266" in res.output
+
+
+def test_info_lecard_v2_layout_delegates(tmp_path):
+    (tmp_path / "query").mkdir()
+    (tmp_path / "label").mkdir()
+    write_jsonl(tmp_path / "query" / "query.json", [{"id": 5, "query": "某案", "fact": "某事实"},
+                                                   {"id": 7, "query": "另案", "fact": "另事实"}])
+    (tmp_path / "label" / "relevence.trec").write_text("5 0 11 3\n5 0 12 0\n7 0 13 2\n", encoding="utf-8")
+    write_jsonl(tmp_path / "label" / "ranking_pool.json", [{"qid": 5, "rank_doc_id": [11, 12, 14]}])
+    res = invoke("data", "info", str(tmp_path))
+    assert res.exit_code == 0, res.output
+    out = res.output
+    assert "lecard-v2" in out and table_row(out, "queries") == ["queries", "2"]
+    assert table_row(out, "judged pairs") == ["judged pairs", "3"]
+    assert "0: 1, 2: 1, 3: 1" in out and "no candidate documents" in out
+
+
+def test_info_shared_lecard_v2():
+    root = shared_path("data", "lecard_v2")
+    res = invoke("data", "info", str(root))
+    assert res.exit_code == 0, res.output
+    assert table_row(res.output, "queries") == ["queries", "320"]
+    assert table_row(res.output, "judged pairs") == ["judged pairs", "9592"]
+
+
+def test_download_lecard_v2_from_mirror_prints_manual_step(tmp_path):
+    with FileServer() as srv:
+        srv.state.default = b"fixture\n"
+        res = invoke("data", "download", "lecard-v2", "--to", str(tmp_path / "v2"), "--base-url", srv.url,
+                     "--no-verify")
+        paths = [p for p, _ in srv.state.requests]
+    assert res.exit_code == 0, res.output
+    assert "/lecard-v2/label/relevence.trec" in paths and "/lecard-v2/others/criminal%20charges.txt" in paths
+    assert (tmp_path / "v2" / "label" / "ranking_pool.json").read_bytes() == b"fixture\n"
+    assert "manual step:" in res.output and f"{tmp_path / 'v2'}/candidate/" in res.output.replace("\n", "")
+
+
+def test_errors_exit_2_with_one_line(tmp_path):
+    t0 = time.monotonic()
+    proc = subprocess.run([sys.executable, "-m", "jiancha", "data", "info", "Julian2002/PDP-Bench"],
+                          check=False, capture_output=True, text=True, env={"HF_HUB_OFFLINE": "1", "PATH": "/usr/bin:/bin",
+                                                                 "COLUMNS": "300"}, timeout=60)
+    assert proc.returncode == 2 and "error:" in proc.stderr and "local copy" in proc.stderr
+    assert time.monotonic() - t0 < 30
+    res = invoke("data", "info", "lecard-v3")
+    assert res.exit_code != 0
+
+
+@pytest.mark.parametrize("name", ["lecard-v3"])
+def test_unknown_download_name(name):
+    from jiancha.errors import ConfigError
+
+    res = invoke("data", "download", name)
+    assert isinstance(res.exception, ConfigError) and "did you mean 'lecard-v2'" in str(res.exception)
+
+
+def test_download_manual_only_dataset(tmp_path):
+    res = invoke("data", "download", "lecard-v2/candidates", "--cache", str(tmp_path))
+    assert res.exit_code == 0, res.output
+    text = res.output.replace("\n", "")
+    assert "manual step:" in text and f"{tmp_path / 'lecard-v2'}/candidate/" in text and " is in " not in text
+    assert not (tmp_path / "lecard-v2").exists()
+
+
+def test_info_registry_id_reads_the_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("JIANCHA_CACHE", str(tmp_path))
+    (tmp_path / "pdp").mkdir()
+    write_jsonl(tmp_path / "pdp" / "test.jsonl", [pdp_row(1, "起诉"), pdp_row(2, "存疑不起诉")])
+    res = invoke("data", "info", "pdp/test")
+    assert res.exit_code == 0, res.output
+    assert res.output.startswith("pdp/test\n") and table_row(res.output, "test")[:6] == ["test", "2", "1", "0", "0", "1"]
+    res = invoke("data", "info", "lecard-v1")
+    assert "not in the cache" in str(res.exception) and "jiancha data download lecard-v1" in str(res.exception)

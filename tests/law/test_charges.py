@@ -1,0 +1,171 @@
+import json
+from importlib import resources
+
+import pytest
+from conftest import shared_path
+
+from jiancha.law.articles import parse_canonical
+from jiancha.law.charges import (
+    GROUP_LABELS,
+    UNMAPPED_LABELS,
+    charge_articles,
+    charge_names,
+    find_charges,
+    iter_charge_matches,
+    load_charge_table,
+    resolve_charge,
+    resolve_label,
+    selective_forms,
+)
+
+
+def test_table_provenance_and_size():
+    raw = json.loads(resources.files("jiancha.law").joinpath("data/charges.json").read_text(encoding="utf-8"))
+    assert raw["provenance"]["builder"] == "scripts/build_charge_table.py"
+    assert raw["provenance"]["count"] == len(raw["charges"]) == 483
+    names = charge_names()
+    assert len(names) == len(set(names)) == 483
+    assert all(n.endswith("罪") for n in names)
+    for arts in load_charge_table().charges.values():
+        for a in arts:
+            assert parse_canonical(a).law.value == "cl"
+
+
+@pytest.mark.parametrize("name, articles", [
+    ("盗窃罪", ["cl:第二百六十四条"]),
+    ("盗窃", ["cl:第二百六十四条"]),
+    ("危险驾驶罪", ["cl:第一百三十三条之一"]),
+    ("妨害安全驾驶罪", ["cl:第一百三十三条之二"]),
+    ("故意伤害罪", ["cl:第二百三十四条"]),
+    ("走私、贩卖、运输、制造毒品罪", ["cl:第三百四十七条"]),
+    ("偷税罪", ["cl:第二百零一条"]),
+    ("不存在的罪", []),
+])
+def test_charge_articles(name, articles):
+    assert [r.canonical() for r in charge_articles(name)] == articles
+
+
+@pytest.mark.parametrize("label, expected", [
+    ("盗窃", ("盗窃罪",)),
+    ("盗窃罪", ("盗窃罪",)),
+    ("[走私、贩卖、运输、制造]毒品", ("走私、贩卖、运输、制造毒品罪",)),
+    ("【走私、贩卖、运输、制造】毒品罪", ("走私、贩卖、运输、制造毒品罪",)),
+    ("偷税", ("逃税罪",)),
+    ("窝藏、转移、收购、销售赃物", ("掩饰、隐瞒犯罪所得、犯罪所得收益罪",)),
+    ("强制猥亵、侮辱妇女", ("强制猥亵、侮辱罪",)),
+    ("徇私舞弊低价折股、出售国有资产罪", ("徇私舞弊低价折股、出售公司、企业资产罪",)),
+    ("生产、销售假药", ("生产、销售、提供假药罪",)),
+    ("隐匿、故意销毁会计凭证、会计帐簿、财务会计报告", ("隐匿、故意销毁会计凭证、会计账簿、财务会计报告罪",)),
+    ("侮辱国歌罪", ("侮辱国旗、国徽、国歌罪",)),
+    ("组织、强迫、引诱、容留、介绍卖淫", GROUP_LABELS["组织、强迫、引诱、容留、介绍卖淫"]),
+    ("贩卖毒品罪", ("走私、贩卖、运输、制造毒品罪",)),
+    ("贩卖、运输毒品", ("走私、贩卖、运输、制造毒品罪",)),
+    ("非法持有枪支罪", ("非法持有、私藏枪支、弹药罪",)),
+    ("私藏弹药罪", ("非法持有、私藏枪支、弹药罪",)),
+    ("容留卖淫罪", ("引诱、容留、介绍卖淫罪",)),
+    ("销售伪劣产品", ("生产、销售伪劣产品罪",)),
+    ("走私普通货物罪", ("走私普通货物、物品罪",)),
+    ("虚开增值税专用发票罪", ("虚开增值税专用发票、用于骗取出口退税、抵扣税款发票罪",)),
+    ("非法储存爆炸物罪", ("非法制造、买卖、运输、邮寄、储存枪支、弹药、爆炸物罪",)),
+    ("掩饰、隐瞒犯罪所得罪", ("掩饰、隐瞒犯罪所得、犯罪所得收益罪",)),
+    ("买卖国家机关证件罪", ("伪造、变造、买卖国家机关公文、证件、印章罪",)),
+    ("窝藏罪", ("窝藏、包庇罪",)),
+    ("偷越国境罪", ("偷越国（边）境罪",)),
+    ("偷越国(边)境", ("偷越国（边）境罪",)),
+    ("非法制造罪", ()),  # fragment shared by several names: ambiguous, not resolved
+    ("经济犯", ()),
+    ("伤害", ()),
+    ("", ()),
+])
+def test_resolve_charge(label, expected):
+    assert resolve_charge(label) == expected
+
+
+def test_resolve_label_single_only():
+    assert resolve_label("盗窃") == "盗窃罪"
+    assert resolve_label("组织、强迫、引诱、容留、介绍卖淫") is None
+    assert resolve_label("走私") is None
+    assert "走私武器、弹药罪" in resolve_charge("走私")
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("被告人涉嫌盗窃罪、故意伤害，后又抢劫", ["盗窃罪", "故意伤害罪", "抢劫罪"]),
+    ("因涉嫌危险驾驶罪于2019年被刑事拘留", ["危险驾驶罪"]),
+    ("犯非国家工作人员受贿罪", ["非国家工作人员受贿罪"]),
+    ("以受贿罪、非国家工作人员受贿罪追究", ["受贿罪", "非国家工作人员受贿罪"]),
+    ("涉嫌走私、贩卖、运输、制造毒品罪", ["走私、贩卖、运输、制造毒品罪"]),
+    ("抢劫罪抢劫罪盗窃盗窃罪", ["抢劫罪", "盗窃罪"]),
+    ("携带爆炸物进入", []),
+    ("造成轻伤害", []),
+    ("以偷税罪移送", ["逃税罪"]),
+    ("其行为构成交通肇事罪，依照刑法第一百三十三条", ["交通肇事罪"]),
+    ("因涉嫌贩卖毒品罪被逮捕，又非法持有枪支罪", ["走私、贩卖、运输、制造毒品罪", "非法持有、私藏枪支、弹药罪"]),
+    ("涉嫌贩卖毒品", []),  # partial selective forms only count with 罪
+    ("涉嫌窝藏毒品罪、偷越国境罪", ["窝藏、转移、隐瞒毒品、毒赃罪", "偷越国（边）境罪"]),
+    ("", []),
+])
+def test_find_charges(text, expected):
+    assert find_charges(text) == expected
+
+
+def test_matches_are_leftmost_longest_and_non_overlapping():
+    matches = iter_charge_matches("涉嫌故意伤害罪")
+    assert [(m[0], m[1], m[2]) for m in matches] == [(2, 7, "故意伤害罪")]
+
+
+def test_all_cail_labels_map():
+    labels = [x.strip() for x in shared_path("data", "cail2018", "meta", "accu.txt").read_text(
+        encoding="utf-8").splitlines() if x.strip()]
+    assert len(labels) == 202
+    unmapped = [x for x in labels if not resolve_charge(x)]
+    assert unmapped == sorted(UNMAPPED_LABELS)
+    current = set(charge_names())
+    assert all(set(resolve_charge(x)) <= current for x in labels)
+
+
+def test_all_lecard_charges_map():
+    path = shared_path("data", "lecard_v1", "data", "others", "criminal charges.txt")
+    labels = [x.strip() for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
+    assert [x for x in labels if not resolve_charge(x)] == []
+
+
+def test_pdp_charge_labels_are_found():
+    path = shared_path("data", "pdp_meta", "police_accusation_distribution_test.json")
+    dist = json.loads(path.read_text(encoding="utf-8"))["sample_distribution"]
+    # the most frequent single-charge labels are official names and must be found exactly
+    top = [d["label"] for d in dist[:20] if "+" not in d["label"]]
+    for label in top:
+        assert find_charges(label) == list(resolve_charge(label)), label
+    # coverage over all single-charge labels, weighted by cases (the rest are extraction fragments: 裁定罪, 物品罪)
+    singles = [d for d in dist if "+" not in d["label"]]
+    found = sum(d["count"] for d in singles if find_charges(d["label"]))
+    assert found / sum(d["count"] for d in singles) > 0.98
+
+
+def test_rebuilding_the_table_reproduces_the_bundled_file(tmp_path):
+    import runpy
+    import sys
+    from pathlib import Path
+
+    statutes = shared_path("data", "statutes")
+    jurex = shared_path("data", "jurex", "crime2article.json")
+    script = Path(__file__).resolve().parents[2] / "scripts" / "build_charge_table.py"
+    out = tmp_path / "charges.json"
+    argv = sys.argv
+    sys.argv = [str(script), "--statutes", str(statutes), "--jurex", str(jurex), "--out", str(out)]
+    try:
+        with pytest.raises(SystemExit) as exit_info:
+            runpy.run_path(str(script), run_name="__main__")
+    finally:
+        sys.argv = argv
+    assert exit_info.value.code == 0
+    bundled = resources.files("jiancha.law").joinpath("data/charges.json").read_text(encoding="utf-8")
+    assert json.loads(out.read_text(encoding="utf-8")) == json.loads(bundled)
+
+
+def test_selective_forms():
+    assert selective_forms("走私、贩卖、运输、制造毒品罪")[:4] == ["走私毒品罪", "贩卖毒品罪", "运输毒品罪", "制造毒品罪"]
+    assert "非法持有枪支罪" in selective_forms("非法持有、私藏枪支、弹药罪")
+    assert "私藏枪支罪" in selective_forms("非法持有、私藏枪支、弹药罪")
+    assert selective_forms("窝藏、包庇罪") == ["窝藏罪", "包庇罪"]
+    assert selective_forms("盗窃罪") == []

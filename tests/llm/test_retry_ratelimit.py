@@ -1,0 +1,52 @@
+import asyncio
+import random
+import time
+
+from jiancha.llm.ratelimit import TokenBucket
+from jiancha.llm.replicas import ReplicaPool
+from jiancha.llm.retry import backoff_delay, is_retryable_status, parse_retry_after
+
+
+def test_parse_retry_after():
+    assert parse_retry_after("7") == 7.0
+    assert parse_retry_after(" 0.5 ") == 0.5
+    assert parse_retry_after(None) is None
+    assert parse_retry_after("later") is None
+    # HTTP-date 10 s after "now"
+    assert parse_retry_after("Sun, 06 Nov 1994 08:49:47 GMT", now=784111777.0) == 10.0
+
+
+def test_backoff_is_bounded_full_jitter():
+    rng = random.Random(0)
+    for attempt, upper in [(1, 1.0), (2, 2.0), (3, 4.0), (10, 30.0)]:
+        vals = [backoff_delay(attempt, base=1.0, cap=30.0, rng=rng) for _ in range(200)]
+        assert 0 <= min(vals) and max(vals) <= upper
+        assert max(vals) > upper * 0.8  # spread over the whole interval
+
+
+def test_retryable_statuses():
+    assert all(is_retryable_status(s) for s in (429, 500, 502, 503, 504, 529))
+    assert not any(is_retryable_status(s) for s in (400, 401, 403, 404, 422))
+
+
+def test_token_bucket_spaces_requests():
+    async def go():
+        bucket = TokenBucket(rpm=600)  # 10 per second, burst 1
+        t0 = time.perf_counter()
+        for _ in range(6):
+            await bucket.acquire()
+        return time.perf_counter() - t0
+    elapsed = asyncio.run(go())
+    assert 0.45 <= elapsed < 1.0
+
+
+def test_replica_pool_least_in_flight_round_robin():
+    pool = ReplicaPool(["a", "b", "c"])
+    first = [pool.acquire() for _ in range(3)]
+    assert first == [0, 1, 2]
+    pool.release(1)
+    assert pool.acquire() == 1          # the only one with a free slot
+    for i in range(3):
+        pool.release(i)
+    assert pool.in_flight == [0, 0, 0]
+    assert [pool.acquire() for _ in range(3)] == [2, 0, 1]   # round robin continues after the last pick

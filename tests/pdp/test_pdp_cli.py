@@ -1,0 +1,98 @@
+"""`jiancha pdp parse | score | compare` through typer's CliRunner."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from jiancha._util.io import write_json
+from jiancha._util.jsonl import write_jsonl
+from jiancha.cli.main import app
+from jiancha.errors import DataError
+from jiancha.pdp.answers import render_answer
+from jiancha.pdp.reference_format import write_reference_dir
+
+runner = CliRunner()
+P, DNP, SNP, IENP = "起诉", "相对不起诉", "法定不起诉", "存疑不起诉"
+EXAMPLE = [(P, P), (P, DNP), (DNP, DNP), (DNP, None), (SNP, P), (IENP, IENP), ("不起诉", P)]
+
+
+def run_dir(path, pairs, manifest, runs=(0,)):
+    path.mkdir(parents=True)
+    rows = [{"case_id": f"c{i}", "run_id": r, "status": "ok", "gold_decision": g, "gold_articles": [],
+             "raw_output": render_answer(p, [], "分析") if p else "决定不了"}
+            for r in runs for i, (g, p) in enumerate(pairs)]
+    write_jsonl(path / "records.jsonl", rows)
+    write_json(path / "manifest.json", manifest)
+    return path
+
+
+def test_parse_stdout_and_out(tmp_path):
+    f = tmp_path / "in.jsonl"
+    write_jsonl(f, [{"raw_output": "## 最终结论\n决定: 酌定不起诉"},
+                    {"raw_output": "<think>…", "finish_reason": "length"}, {"raw_output": None}])
+    res = runner.invoke(app, ["pdp", "parse", str(f)])
+    assert res.exit_code == 0, res.output
+    lines = [json.loads(x) for x in res.stdout.splitlines()]
+    assert lines == [{"decision": DNP, "relevant_articles": [], "valid": True, "reason": None},
+                     {"decision": None, "relevant_articles": [], "valid": False, "reason": "truncated"},
+                     {"decision": None, "relevant_articles": [], "valid": False, "reason": "empty_output"}]
+    out = tmp_path / "out.jsonl"
+    res = runner.invoke(app, ["pdp", "parse", str(f), "--compat", "reference", "--out", str(out)])
+    assert res.exit_code == 0
+    assert json.loads(out.read_text(encoding="utf-8").splitlines()[0])["reason"] == "no_conclusion"
+
+
+def test_parse_missing_field(tmp_path):
+    f = tmp_path / "in.jsonl"
+    write_jsonl(f, [{"raw_output": "x"}, {"text": "y"}])
+    res = runner.invoke(app, ["pdp", "parse", str(f)])
+    assert res.exit_code != 0 and isinstance(res.exception, DataError)
+    assert "line 2" in str(res.exception) and "raw_output" in str(res.exception)
+
+
+@pytest.mark.parametrize("compat", ["reference", "default"])
+def test_score_json_shape(tmp_path, compat):
+    d = run_dir(tmp_path / "r", EXAMPLE, {"identity": {"model": "m"}}, runs=(0, 1))
+    res = runner.invoke(app, ["pdp", "score", str(d), "--compat", compat, "--json", "--no-write"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    assert list(out) == ["pooled", "per_run", "mean_se"]
+    assert list(out["per_run"]) == ["0", "1"]
+    assert out["pooled"]["decision_level2_macro_f1"] == pytest.approx(0.5)
+    for lab in (P, DNP, SNP, IENP):
+        assert out["mean_se"][f"level2_f1_{lab}"]["se"] == 0.0
+    assert out["pooled"]["decision_per_class"][DNP] == {"precision": 0.5, "recall": 0.5, "f1": 0.5, "count": 4}
+    assert not (d / "metrics.json").exists()
+
+
+def test_score_tables_and_reference_dir(tmp_path):
+    write_reference_dir(tmp_path / "ref", [
+        {"index": i, "prediction": {"relevant_articles": [], "decision": p or ""},
+         "reference": {"relevant_articles": [], "decision": g}, "raw_output": None}
+        for i, (g, p) in enumerate(EXAMPLE)])
+    res = runner.invoke(app, ["pdp", "score", str(tmp_path / "ref"), "--compat", "reference"])
+    assert res.exit_code == 0, res.output
+    assert "L2 Macro-F1" in res.stdout and "0.5000" in res.stdout
+    res = runner.invoke(app, ["pdp", "score", str(tmp_path / "ref"), "--out", str(tmp_path / "rep")])
+    assert res.exit_code == 0, res.output
+    assert (tmp_path / "rep" / "report.md").exists() and (tmp_path / "rep" / "confusion.png").exists()
+
+
+def test_compare_detects_the_differing_setting(tmp_path):
+    a = run_dir(tmp_path / "low", EXAMPLE, {"identity": {"model": "m", "reasoning_effort": "low"}})
+    b = run_dir(tmp_path / "high", [(g, g if g != "不起诉" else P) for g, _ in EXAMPLE], {"identity": {"model": "m",
+                                                                               "reasoning_effort": "high"}})
+    out = tmp_path / "cmp"
+    res = runner.invoke(app, ["pdp", "compare", str(a), str(b), "--out", str(out), "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert data["setting"] == "reasoning_effort"
+    assert [r["value"] for r in data["runs"]] == ["low", "high"]
+    assert data["runs"][1]["mean_se"]["level2_macro_f1"]["mean"] == pytest.approx(1.0)
+    assert (out / "compare.png").stat().st_size > 0
+    assert "| reasoning_effort |" in (out / "compare.md").read_text(encoding="utf-8")
+    res = runner.invoke(app, ["pdp", "compare", str(a), str(b), "--out", str(out)])
+    assert res.exit_code == 0 and "reasoning_effort" in res.stdout
