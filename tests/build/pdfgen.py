@@ -16,7 +16,7 @@ def write_text_pdf(text: str, path: Path) -> Path:
 
     pdfmetrics.registerFont(UnicodeCIDFont("STSong-Light"))
     c = canvas.Canvas(str(path), pagesize=A4)
-    width, height = A4
+    _, height = A4
     y = height - 60
     for paragraph in text.splitlines():
         if not paragraph.strip():

@@ -7,7 +7,13 @@ from dataclasses import replace
 
 import pytest
 
-from jiancha.build.compare import apply_reviews, compare_all, compare_records, normalize_for_compare, render_diff
+from jiancha.build.compare import (
+    apply_reviews,
+    compare_all,
+    compare_records,
+    normalize_for_compare,
+    render_diff,
+)
 from jiancha.build.llm_track import build_messages, extract_with_llm, parse_llm_answer
 from jiancha.errors import DataError, ParseError
 from jiancha.llm.types import ChatResult

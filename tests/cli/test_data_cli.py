@@ -8,7 +8,6 @@ import sys
 import time
 
 import pytest
-from conftest import shared_path
 from file_server import FileServer
 from typer.testing import CliRunner
 
@@ -120,8 +119,8 @@ def test_info_lecard_v2_layout_delegates(tmp_path):
     assert "0: 1, 2: 1, 3: 1" in out and "no candidate documents" in out
 
 
-def test_info_shared_lecard_v2():
-    root = shared_path("data", "lecard_v2")
+def test_info_shared_lecard_v2(shared_data):
+    root = shared_data / "lecard_v2"
     res = invoke("data", "info", str(root))
     assert res.exit_code == 0, res.output
     assert table_row(res.output, "queries") == ["queries", "320"]

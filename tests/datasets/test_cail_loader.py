@@ -1,11 +1,11 @@
-"""CAIL2018 loader on fictional fixtures (exact values, error locations) and, with ../shared, on the samples."""
+"""CAIL2018 loader on fictional fixtures (exact values, error locations) and, with ../shared, on the samples
+(the ``shared_data`` fixture of tests/conftest.py skips those when ../shared is absent)."""
 
 from __future__ import annotations
 
 import json
 
 import pytest
-from conftest import shared_path
 
 from jiancha.datasets.cail import (
     CAILRecord,
@@ -117,16 +117,16 @@ def test_label_lists(tmp_path):
     ("sihuajian/data_test.json", 1397, ("滥用职权", 157)),
     ("sihuajian/data_train.utf8.json", 3675, ("[走私、贩卖、运输、制造]毒品", 852)),
 ])
-def test_shared_samples_exact_counts(rel, count, top):
-    recs = load_cail(shared_path("data", "cail2018", *rel.split("/")))
+def test_shared_samples_exact_counts(shared_data, rel, count, top):
+    recs = load_cail(shared_data / "cail2018" / rel)
     assert len(recs) == count
     assert count_accusations(recs).most_common(1)[0] == top
 
 
-def test_shared_brightmart_details_and_labels():
-    labels = load_cail_labels(shared_path("data", "cail2018", "meta"))
+def test_shared_brightmart_details_and_labels(shared_data):
+    labels = load_cail_labels(shared_data / "cail2018" / "meta")
     assert (len(labels.accusations), len(labels.articles)) == (202, 183)
-    recs = load_cail(shared_path("data", "cail2018", "brightmart", "data_test_sample.json"))
+    recs = load_cail(shared_data / "cail2018" / "brightmart" / "data_test_sample.json")
     acc, arts = count_accusations(recs), count_articles(recs)
     assert (len(acc), len(arts)) == (21, 23)
     assert (acc["故意伤害"], arts[264], arts[234]) == (312, 606, 310)

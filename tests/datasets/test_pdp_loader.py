@@ -367,7 +367,10 @@ def test_json_lines_in_a_json_file(tmp_path):
         load_pdp(str(p))
 
 
-def test_folder_with_other_file_names_goes_through_datasets(tmp_path):
+def test_folder_with_other_file_names_goes_through_datasets(tmp_path, monkeypatch):
+    import datasets.config
+
+    monkeypatch.setattr(datasets.config, "HF_DATASETS_CACHE", tmp_path / "hf-cache")  # keep $HOME clean
     rows = tiny_rows()
     (tmp_path / "snap").mkdir()
     write_jsonl(tmp_path / "snap" / "pdp_bench-test.jsonl", rows)

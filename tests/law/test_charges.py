@@ -2,7 +2,6 @@ import json
 from importlib import resources
 
 import pytest
-from conftest import shared_path
 
 from jiancha.law.articles import parse_canonical
 from jiancha.law.charges import (
@@ -113,8 +112,8 @@ def test_matches_are_leftmost_longest_and_non_overlapping():
     assert [(m[0], m[1], m[2]) for m in matches] == [(2, 7, "故意伤害罪")]
 
 
-def test_all_cail_labels_map():
-    labels = [x.strip() for x in shared_path("data", "cail2018", "meta", "accu.txt").read_text(
+def test_all_cail_labels_map(shared_file):
+    labels = [x.strip() for x in shared_file("cail2018", "meta", "accu.txt").read_text(
         encoding="utf-8").splitlines() if x.strip()]
     assert len(labels) == 202
     unmapped = [x for x in labels if not resolve_charge(x)]
@@ -123,14 +122,14 @@ def test_all_cail_labels_map():
     assert all(set(resolve_charge(x)) <= current for x in labels)
 
 
-def test_all_lecard_charges_map():
-    path = shared_path("data", "lecard_v1", "data", "others", "criminal charges.txt")
+def test_all_lecard_charges_map(shared_file):
+    path = shared_file("lecard_v1", "data", "others", "criminal charges.txt")
     labels = [x.strip() for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
     assert [x for x in labels if not resolve_charge(x)] == []
 
 
-def test_pdp_charge_labels_are_found():
-    path = shared_path("data", "pdp_meta", "police_accusation_distribution_test.json")
+def test_pdp_charge_labels_are_found(shared_file):
+    path = shared_file("pdp_meta", "police_accusation_distribution_test.json")
     dist = json.loads(path.read_text(encoding="utf-8"))["sample_distribution"]
     # the most frequent single-charge labels are official names and must be found exactly
     top = [d["label"] for d in dist[:20] if "+" not in d["label"]]
@@ -142,13 +141,13 @@ def test_pdp_charge_labels_are_found():
     assert found / sum(d["count"] for d in singles) > 0.98
 
 
-def test_rebuilding_the_table_reproduces_the_bundled_file(tmp_path):
+def test_rebuilding_the_table_reproduces_the_bundled_file(tmp_path, shared_file):
     import runpy
     import sys
     from pathlib import Path
 
-    statutes = shared_path("data", "statutes")
-    jurex = shared_path("data", "jurex", "crime2article.json")
+    statutes = shared_file("statutes")
+    jurex = shared_file("jurex", "crime2article.json")
     script = Path(__file__).resolve().parents[2] / "scripts" / "build_charge_table.py"
     out = tmp_path / "charges.json"
     argv = sys.argv

@@ -2,7 +2,6 @@ import datetime as dt
 from pathlib import Path
 
 import pytest
-from conftest import shared_path
 
 from jiancha.errors import ParseError
 from jiancha.law.articles import ArticleRef, Law, parse_articles, parse_canonical
@@ -152,11 +151,11 @@ def test_parse_date():
         parse_date("2019-02-30")
 
 
-def test_derive_script_checks_pass_on_2018_text():
+def test_derive_script_checks_pass_on_2018_text(shared_file):
     import runpy
     import sys
 
-    statutes = shared_path("data", "statutes")
+    statutes = shared_file("statutes")
     script = Path(__file__).resolve().parents[2] / "scripts" / "derive_cpl_table.py"
     argv = sys.argv
     sys.argv = [str(script), "--statutes", str(statutes)]

@@ -1,5 +1,4 @@
 import pytest
-from conftest import shared_path
 
 from jiancha.errors import DataError
 from jiancha.law.articles import Law, parse_canonical
@@ -55,9 +54,9 @@ def test_load_from_user_directory(tmp_path):
     assert st.article_text(parse_canonical("cpl:第一条")) is None
 
 
-@pytest.fixture(scope="module")
-def statutes():
-    return load_statutes(shared_path("data", "statutes"))
+@pytest.fixture
+def statutes(shared_file):
+    return load_statutes(shared_file("statutes"))
 
 
 def test_shared_statutes_counts(statutes):

@@ -78,7 +78,7 @@ def test_model_run_with_faults_and_resume(fake_openai, tmp_path):
 
 
 def test_shared_cail_sample_loads_and_scores(tmp_path):
-    from conftest import shared_path
+    from sharedpaths import shared_path
 
     data = shared_path("data", "cail2018", "brightmart", "data_test_sample.json")
     labels = shared_path("data", "cail2018", "meta", "accu.txt")

@@ -39,7 +39,8 @@ def test_rules_predict_each_constructed_class(label):
 
 def test_rules_articles_and_large_amount_blocks_dnp():
     snp = predict_rules_one(make_case(2, "法定不起诉"))
-    assert snp.articles == ("cpl:第十六条第（一）项", "cpl:第一百七十七条第一款")
+    # the charge named in the inputs (盗窃罪) gives its Criminal Law article, then the statutory ground's CPL ones
+    assert snp.articles == ("cl:第二百六十四条", "cpl:第十六条第（一）项", "cpl:第一百七十七条第一款")
     dnp = predict_rules_one(make_case(1, "相对不起诉"))
     assert dnp.articles[-1] == "cpl:第一百七十七条第二款" and "cl:第三十七条" in dnp.articles
     big = make_case(1, "相对不起诉")
@@ -94,3 +95,21 @@ def test_baseline_through_the_runner_resumes_and_refuses_other_seed(tmp_path):
     with pytest.raises(ConfigError, match="does not learn"):
         run_pdp_eval(RunSpec(model="baseline:rules", data=str(data), out=str(tmp_path / "x"),
                              train_data=str(data)), score=False)
+
+
+@pytest.mark.parametrize("name", ["majority", "rules", "tfidf-lr"])
+def test_baselines_on_the_bundled_sample_through_the_cli(tmp_path, name):
+    from typer.testing import CliRunner
+
+    from jiancha.cli.main import app
+
+    out = tmp_path / name
+    res = CliRunner().invoke(app, ["pdp", "eval", "--data", "sample", "--model", f"baseline:{name}", "--out",
+                                   str(out), "--no-progress"])
+    assert res.exit_code == 0, res.output
+    assert "metrics: decision_level2_macro_f1" in res.output
+    metrics = json.loads((out / "metrics.json").read_text(encoding="utf-8"))
+    assert metrics["pooled"]["n_records"] == metrics["pooled"]["n_cases"] > 0
+    assert metrics["pooled"]["decision_parse_fail_count"] == 0   # baselines answer in the scored format
+    if name == "tfidf-lr":
+        assert "cross-validation on the evaluation split" in res.output

@@ -96,3 +96,15 @@ def test_compare_detects_the_differing_setting(tmp_path):
     assert "| reasoning_effort |" in (out / "compare.md").read_text(encoding="utf-8")
     res = runner.invoke(app, ["pdp", "compare", str(a), str(b), "--out", str(out)])
     assert res.exit_code == 0 and "reasoning_effort" in res.stdout
+
+
+def test_differing_setting_prefers_chosen_settings():
+    from jiancha.pdp.compare import differing_settings
+
+    a = {"identity": {"model": "m", "prompt": {"variant": "baseline", "messages_hash": "1", "template_hash": "a"}}}
+    b = {"identity": {"model": "m", "prompt": {"variant": "one-shot", "messages_hash": "2", "template_hash": "b",
+                                               "one_shot_classes": ["P"]}}}
+    assert differing_settings([a, b]) == ["prompt.variant"]
+    c = {"identity": {"model": "m", "prompt": {"variant": "baseline", "messages_hash": "3", "template_hash": "a"}}}
+    assert differing_settings([a, c]) == ["prompt.messages_hash"]
+    assert differing_settings([a, a]) == []

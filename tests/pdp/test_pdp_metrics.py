@@ -155,3 +155,9 @@ def test_breakdown():
     assert b["2015"]["n"] == 2 and b["2015"]["level2_accuracy"] == 0.5
     assert b["2020"]["level2_accuracy"] == 1.0 and b["2020"]["invalid_rate"] == 0.0
     assert b["2015"]["level2_macro_f1"] == pytest.approx((2 / 3) / 4)
+
+
+def test_group_codes_natural_order():
+    codes, uniq = M.group_codes(["10", "2", "0", "2", "1:0"])
+    assert uniq == ["0", "2", "10", "1:0"]
+    assert codes.tolist() == [2, 1, 0, 1, 3]

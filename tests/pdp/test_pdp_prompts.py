@@ -122,3 +122,12 @@ def test_render_answer_layout_and_errors():
         render_answer("不起诉", [], "")
     with pytest.raises(ParseError, match="canonical"):
         render_answer("P", ["第二百六十四条"], "")
+
+
+def test_docstring_examples():
+    import doctest
+
+    from jiancha.pdp import answers, parsing
+
+    for mod in (answers, parsing):
+        assert doctest.testmod(mod).failed == 0

@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from jiancha._util.jsonl import write_jsonl
 from jiancha._util.io import write_json
+from jiancha._util.jsonl import write_jsonl
 from jiancha.errors import ConfigError, DataError
 from jiancha.pdp.answers import render_answer
-from jiancha.pdp.reference_format import (read_reference_dir, read_reference_metrics_md, write_reference_dir)
+from jiancha.pdp.reference_format import read_reference_dir, read_reference_metrics_md, write_reference_dir
 from jiancha.pdp.scoring import score_items, score_run_dirs, score_run_dirs_full
 
 P, DNP, SNP, IENP = "起诉", "相对不起诉", "法定不起诉", "存疑不起诉"
@@ -103,12 +103,18 @@ def test_both_empty_articles(tmp_path):
     assert (pooled["articles_scored_count"], pooled["articles_both_empty_count"]) == (1, 1)
 
 
-def test_unequal_runs(tmp_path):
+@pytest.mark.parametrize("compat", ["reference", "default"])
+def test_unequal_runs(tmp_path, compat):
     rows = [rec(f"c{i}", 0, p, g) for i, (g, p) in enumerate(EXAMPLE)]
     rows += [rec("c0", 1, P, P), rec("c2", 1, DNP, DNP), rec("c5", 1, P, IENP)]
-    res = score_run_dirs([make_dir(tmp_path / "r", rows)], compat="reference", write=False)
+    res = score_run_dirs([make_dir(tmp_path / "r", rows)], compat=compat, write=False)
     assert res["mean_se"]["level2_macro_f1"] == pytest.approx({"mean": 11 / 24, "se": 1 / 24})
     assert res["pooled"]["decision_level2_macro_f1"] == pytest.approx(10 / 21)
+    assert [res["per_run"][r]["decision_eval_count"] for r in ("0", "1")] == [6, 3]
+    # every record has empty article sets on both sides: 1.0 in the reference, left out (0 scored) by default
+    assert res["mean_se"]["articles_f1"]["mean"] == (1.0 if compat == "reference" else 0.0)
+    if compat == "default":
+        assert res["mean_se"]["invalid_rate"] == pytest.approx({"mean": (1 / 6 + 0) / 2, "se": (1 / 6) / 2})
 
 
 def test_torn_last_line_skipped_bad_middle_line_reported(tmp_path):
@@ -216,3 +222,22 @@ def test_write_reports(tmp_path):
     score_run_dirs([d], compat="reference")
     assert (d / "metrics.reference.json").exists() and (d / "metrics.json").exists()
     assert score_run_dirs_full([d]).case_ids[:2] == ("c0", "c1")
+
+
+def test_reference_dir_report_shows_published_metrics(tmp_path):
+    ref = tmp_path / "ref"
+    write_reference_dir(ref, [ref_entry(i, p or "", g) for i, (g, p) in enumerate(EXAMPLE)])
+    (ref / "metrics.md").write_text("| decision_level2_macro_f1 | 0.5000 |\n| articles_f1 | 1.0 |\n",
+                                    encoding="utf-8")
+    score_run_dirs([ref], compat="reference", out_dir=tmp_path / "out")
+    report = (tmp_path / "out" / "report.reference.md").read_text(encoding="utf-8")
+    assert "| decision_level2_macro_f1 | 0.5000 | 0.5000 |" in report
+    assert "| articles_f1 | 1.0000 | 1.0000 |" in report
+    assert not (ref / "report.md").exists()
+
+
+def test_bad_gold_articles_field(tmp_path):
+    row = rec("a", 0, P, P)
+    row["gold_articles"] = "cl:第二百六十四条"
+    with pytest.raises(DataError, match="gold_articles"):
+        score_run_dirs([make_dir(tmp_path / "r", [row])], write=False)

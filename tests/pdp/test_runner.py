@@ -39,7 +39,7 @@ def test_faults_run_completes_and_records_everything(fake_openai, tmp_path):
     fake_openai.script("CASE-006", ["reset"])
     fake_openai.script("CASE-007", ["500"] * 50)
     out = tmp_path / "run"
-    s = run_pdp_eval(_spec(fake_openai, data, out, repeats=2, seed=10), FAST, score=False)
+    s = run_pdp_eval(_spec(fake_openai, data, out, repeats=2, seed=10), FAST)
 
     assert (s.total, s.sent, s.already_done, s.failed, s.failed_total) == (24, 24, 0, 2, 2)
     rows = _lines(out)
@@ -63,6 +63,11 @@ def test_faults_run_completes_and_records_everything(fake_openai, tmp_path):
     assert s.cost == pytest.approx(0.0001 * 22)
     # typed view: latest per key
     assert len(read_predictions(out)) == 24
+    # the scorer ran on the run directory: every case of both runs, failures and truncations counted
+    pooled = s.metrics["pooled"]
+    assert (pooled["n_records"], pooled["n_cases"], pooled["n_runs"]) == (24, 12, 2)
+    assert pooled["request_failed_count"] == 2 and pooled["truncated_count"] == 2
+    assert (out / "metrics.json").is_file() and (out / "report.md").is_file()
 
 
 def test_resume_sends_nothing_and_retry_failed_sends_only_failures(fake_openai, tmp_path):

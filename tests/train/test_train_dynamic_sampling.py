@@ -9,7 +9,7 @@ import pytest
 torch = pytest.importorskip("torch")
 pytest.importorskip("trl")
 
-from jiancha.train.dynamic_sampling import groups_with_signal, merge_scored_batches  # noqa: E402
+from jiancha.train.dynamic_sampling import groups_with_signal, merge_scored_batches
 
 
 def test_groups_with_signal():

@@ -13,8 +13,17 @@ import jiancha.train.rewards
 import jiancha.train.splits
 from jiancha.errors import ConfigError
 from jiancha.pdp.parsing import parse_answer
-from jiancha.train.rewards import (ProcessWeights, article_f1, class_balance_weights, make_outcome_reward,
-                                   make_process_reward, outcome_reward, process_reward, score_outcome, score_process)
+from jiancha.train.rewards import (
+    ProcessWeights,
+    article_f1,
+    class_balance_weights,
+    make_outcome_reward,
+    make_process_reward,
+    outcome_reward,
+    process_reward,
+    score_outcome,
+    score_process,
+)
 
 DNP, SNP, P = "相对不起诉", "法定不起诉", "起诉"
 

@@ -12,8 +12,16 @@ from typer.testing import CliRunner
 
 from jiancha.errors import ConfigError, DataError
 from jiancha.law.labels import LEVEL2_LABELS, Decision
-from jiancha.train.splits import (SplitSpec, build_splits, canonical_split_name, check_leakage, create_splits,
-                                  fact_hash, split_counts, split_names)
+from jiancha.train.splits import (
+    SplitSpec,
+    build_splits,
+    canonical_split_name,
+    check_leakage,
+    create_splits,
+    fact_hash,
+    split_counts,
+    split_names,
+)
 
 P, DNP, SNP, IENP = (d.value for d in Decision)
 

@@ -64,9 +64,9 @@ def render_card(splits: dict[str, list[PDPRecord]]) -> str:
     counts = compute_counts(main)
     lines = ["---", "language: zh", "task_categories: [text-classification]", "pretty_name: PDP-style dataset",
              "---", "", "# PDP-style dataset built with `jiancha build`", "",
-             "Records in the PDP-Bench layout (`id`, `meta.date`, `meta.province`, `person_info`, `procedure`, "
-             "`fact`, `relevant_articles`, `decision`, `raw_reasoning_and_decision`, `source_url`), extracted "
-             "from public prosecutorial documents, checked for label leakage and de-identified.", "",
+             ("Records in the PDP-Bench layout (`id`, `meta.date`, `meta.province`, `person_info`, `procedure`, "
+              "`fact`, `relevant_articles`, `decision`, `raw_reasoning_and_decision`, `source_url`), extracted "
+              "from public prosecutorial documents, checked for label leakage and de-identified."), "",
              "## Splits", "", "| split | records |", "|---|---|"]
     lines += [f"| {name} | {len(recs)} |" for name, recs in splits.items()]
     titles = {"label": "Label", "charge": "Charge", "year": "Year", "province": "Province"}

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from jiancha.build.ingest import RawDocument, Rejection
 from jiancha.build.places import province_of
-from jiancha.build.sections import Sections, SectionError, Suspect, split_sections
+from jiancha.build.sections import SectionError, Sections, Suspect, split_sections
 from jiancha.build.text import parse_date
 from jiancha.datasets.records import PDPRecord
 from jiancha.errors import ParseError

@@ -35,7 +35,7 @@ EXTRACTION_SYSTEM_PROMPT = (
     f"decision：{'、'.join(LEVEL2_LABELS)} 之一，依据决定所引刑事诉讼法条文确定。\n"
     "各犯罪嫌疑人决定不同时，每人一条记录，id 为“案号-序号”；否则一条记录。"
 )
-_FENCE_RE = re.compile(r"```(?:json)?\s*(.*?)```", re.S)
+_FENCE_RE = re.compile(r"```(?:json)?\s*(.*?)```", re.DOTALL)
 
 
 def build_messages(doc: RawDocument) -> list[dict[str, str]]:

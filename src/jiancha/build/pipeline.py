@@ -23,7 +23,7 @@ from jiancha.build.deid import Residue, deidentify_record, scan_residue
 from jiancha.build.extract import Extracted, extract_document
 from jiancha.build.ingest import RawDocument, Rejection, iter_documents, list_documents
 from jiancha.datasets.records import PDPRecord
-from jiancha.errors import DataError
+from jiancha.errors import DataError, ResumeMismatchError
 from jiancha.law.labels import LEVEL2_LABELS
 
 Advance = Callable[[], None] | None
@@ -145,19 +145,21 @@ class RunConfig:
 def run_pipeline(input_dir: str | os.PathLike, out_dir: str | os.PathLike, config: RunConfig, *,
                  advance: Callable[[str, int], None] | None = None,
                  llm_records: dict[str, PDPRecord] | None = None,
-                 reviews: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+                 reviews: list[dict[str, Any]] | None = None, overwrite: bool = False) -> dict[str, Any]:
     """All stages; ``advance(stage, total)`` is called once per item of each stage. Writes records.jsonl, rejects.jsonl, findings.jsonl, clean.jsonl, residue.jsonl, the export
     folder ``dataset/`` and summary.json (config, versions, input fingerprint) under ``out_dir``."""
     from jiancha.build.compare import apply_reviews, compare_all
     from jiancha.build.export import write_export
 
     out = Path(out_dir)
+    paths = list_documents(input_dir)
+    fingerprint = input_fingerprint(paths)
+    _refuse_to_mix(out, asdict(config), fingerprint, overwrite=overwrite)
     out.mkdir(parents=True, exist_ok=True)
 
     def tick(stage: str, total: int) -> Advance:
         return (lambda: advance(stage, total)) if advance else None
 
-    paths = list_documents(input_dir)
     report = extract_folder(input_dir, advance=tick("extract", len(paths)))
     records = report.records
     write_records(out / "records.jsonl", records)
@@ -186,6 +188,34 @@ def run_pipeline(input_dir: str | os.PathLike, out_dir: str | os.PathLike, confi
     export = write_export(clean, out / "dataset", balanced_per_class=config.balanced_per_class, seed=config.seed)
     summary["export"] = export
     summary["provenance"] = {"config": asdict(config), "input_dir": str(input_dir),
-                             "input_fingerprint": input_fingerprint(paths), "environment": environment_info()}
+                             "input_fingerprint": fingerprint, "environment": environment_info()}
     write_json(out / "summary.json", summary)
     return summary
+
+
+#: Files a run writes (removed first by ``overwrite``).
+RUN_FILES = ("records.jsonl", "review.jsonl", "findings.jsonl", "residue.jsonl", "clean.jsonl", "summary.json")
+
+
+def _refuse_to_mix(out: Path, config: dict[str, Any], fingerprint: str, *, overwrite: bool) -> None:
+    """A folder holding a run made with other settings or other input is not written over silently."""
+    import shutil
+
+    from jiancha._util.io import read_json
+
+    previous = out / "summary.json"
+    if overwrite:
+        for name in RUN_FILES:
+            (out / name).unlink(missing_ok=True)
+        shutil.rmtree(out / "dataset", ignore_errors=True)
+        return
+    if not previous.exists():
+        return
+    prov = (read_json(previous) or {}).get("provenance", {})
+    diffs = [f"{k}: {prov.get('config', {}).get(k)!r} → {v!r}" for k, v in config.items()
+             if prov.get("config", {}).get(k) != v]
+    if prov.get("input_fingerprint") != fingerprint:
+        diffs.append("input documents changed")
+    if diffs:
+        raise ResumeMismatchError(f"{out} holds a build run made with other settings ({'; '.join(diffs)}); "
+                                  "pass --overwrite to replace it, or choose another --out")

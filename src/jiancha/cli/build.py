@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
@@ -51,11 +51,11 @@ def _load_reviews(path: str | None) -> list[dict[str, Any]]:
     return read_jsonl(path) if path else []
 
 
-def _llm_records(docs: list, model: str, base_urls: list[str], api_key_env: str | None, concurrency: int):
+def _llm_records(docs: list, model: str, base_urls: list[str] | None, api_key_env: str | None, concurrency: int):
     from jiancha.build.llm_track import run_llm_track
 
     with _progress("LLM track", len(docs)) as advance:
-        records, errors = run_llm_track(docs, model, tuple(base_urls), api_key_env, concurrency=concurrency,
+        records, errors = run_llm_track(docs, model, tuple(base_urls or ()), api_key_env, concurrency=concurrency,
                                         advance=advance)
     for path, err in errors.items():
         _console().print(f"[yellow]LLM track failed[/] on {path}: {err}")
@@ -69,7 +69,8 @@ def extract_command(
     rejects: str | None = typer.Option(None, "--rejects", help="Write rejected documents and reasons here."),
     llm_model: str | None = typer.Option(None, "--llm-model", help="Also run the LLM track with this model "
                                          "(openrouter:…, vllm:…, openai:…, or a name with --base-url)."),
-    base_url: list[str] = typer.Option([], "--base-url", help="OpenAI-compatible endpoint(s) for --llm-model."),
+    base_url: Annotated[list[str] | None, typer.Option(
+        "--base-url", help="OpenAI-compatible endpoint(s) for --llm-model; repeat for replicas.")] = None,
     api_key_env: str | None = typer.Option(None, "--api-key-env", help="Environment variable holding the key."),
     concurrency: int = typer.Option(4, "--concurrency", help="Requests in flight for the LLM track."),
     review_out: str | None = typer.Option(None, "--review-out", help="With --llm-model: disagreements with "
@@ -186,10 +187,11 @@ def run_command(
     balanced: int | None = typer.Option(None, "--balanced", help="Add a test_rq2-style balanced split."),
     seed: int = typer.Option(42, "--seed"),
     llm_model: str | None = typer.Option(None, "--llm-model", help="Run the LLM track too (see extract)."),
-    base_url: list[str] = typer.Option([], "--base-url"),
+    base_url: Annotated[list[str] | None, typer.Option("--base-url", help="See extract.")] = None,
     api_key_env: str | None = typer.Option(None, "--api-key-env"),
     concurrency: int = typer.Option(4, "--concurrency"),
     reviews: str | None = typer.Option(None, "--reviews", help="Review decisions to apply (see extract)."),
+    overwrite: bool = typer.Option(False, "--overwrite", help="Replace a run made in --out with other settings."),
 ) -> None:
     """All stages: ingest, extract, (LLM track + comparison), checks, de-identification, export."""
     from jiancha.build.pipeline import RunConfig, extract_folder, run_pipeline
@@ -211,7 +213,7 @@ def run_command(
             p.advance(tasks[stage])
 
         summary = run_pipeline(input_dir, out, config, advance=advance, llm_records=llm,
-                               reviews=_load_reviews(reviews))
+                               reviews=_load_reviews(reviews), overwrite=overwrite)
     ex = summary["extract"]
     _print_counts("build run", {"documents": ex["documents"], "records": ex["records"], "rejected": ex["rejected"],
                                 **{f"label {k}": v for k, v in ex["labels"].items()},

@@ -13,12 +13,21 @@ app = typer.Typer(no_args_is_help=True)
 # Issue 3 (PDP task core). Thin: argument parsing and printing; the work is in jiancha.pdp.{rundir,scoring,
 # reports,compare}.
 
+def _wide_console():
+    """A console that does not truncate the wide paper tables when output is piped to a file."""
+    import sys
+
+    from rich.console import Console
+
+    return Console() if sys.stdout.isatty() else Console(width=200)
+
+
 def _print_table(console, title: str, headers: list[str], rows: list[list[str]]) -> None:
     from rich.table import Table
 
     table = Table(title=title, title_justify="left", header_style="bold")
     for i, h in enumerate(headers):
-        table.add_column(h, justify="left" if i == 0 else "right")
+        table.add_column(h, justify="left" if i == 0 else "right", overflow="fold")
     for r in rows:
         table.add_row(*r)
     console.print(table)
@@ -45,8 +54,9 @@ def parse_command(
 
 @app.command("score")
 def score_command(
-    dirs: list[str] = typer.Argument(..., help="Run directories (this project's, or the reference "
-                                     "implementation's details_*.json result directories); several are pooled."),
+    dirs: Annotated[list[str], typer.Argument(help="Run directories (this project's, or the reference "
+                                              "implementation's details_*.json result directories); several "
+                                              "are pooled.")],
     compat: str = typer.Option("default", "--compat", help="default | reference (reproduce published numbers)."),
     as_json: bool = typer.Option(False, "--json", help='Print {"pooled", "per_run", "mean_se"} as JSON.'),
     write: bool = typer.Option(True, "--write/--no-write", help="Write metrics.json, report.md and plots into "
@@ -59,8 +69,6 @@ def score_command(
     """Score run directories: paper-style tables (or --json), metrics.json, report.md and plots."""
     import json
 
-    from rich.console import Console
-
     from jiancha.pdp import reports
     from jiancha.pdp.scoring import report_targets, score_run_dirs_full
 
@@ -72,7 +80,7 @@ def score_command(
     if as_json:
         typer.echo(json.dumps(scored.result, ensure_ascii=False, indent=2))
         return
-    console = Console()
+    console = _wide_console()
     r = scored.result
     _print_table(console, f"PDP ({compat} mode, {reports.n_runs(r)} run(s), mean ± SE)",
                  *reports.paper_table([(", ".join(dirs) if len(dirs) == 1 else f"{len(dirs)} dirs", r)]))
@@ -87,7 +95,7 @@ def score_command(
 
 @app.command("compare")
 def compare_command(
-    dirs: list[str] = typer.Argument(..., help="Run directories that differ in one setting."),
+    dirs: Annotated[list[str], typer.Argument(help="Run directories that differ in one setting.")],
     compat: str = typer.Option("default", "--compat", help="default | reference."),
     out: str = typer.Option("pdp-compare", "--out", help="Directory for compare.md, compare.json, compare.png."),
     as_json: bool = typer.Option(False, "--json", help="Print the comparison as JSON."),
@@ -95,8 +103,6 @@ def compare_command(
 ) -> None:
     """Detect the setting that differs between runs and tabulate / plot the metrics against it."""
     import json
-
-    from rich.console import Console
 
     from jiancha.pdp import reports
     from jiancha.pdp.compare import compare_run_dirs, write_comparison
@@ -109,7 +115,7 @@ def compare_command(
                                                                               comp.results)]},
             ensure_ascii=False, indent=2))
         return
-    console = Console()
+    console = _wide_console()
     _print_table(console, f"PDP metrics by {comp.setting} (mean ± SE over runs)",
                  *reports.paper_table(list(zip(comp.values, comp.results)), name_header=comp.setting))
     for p in paths:

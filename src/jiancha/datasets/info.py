@@ -10,7 +10,7 @@ import json
 import os
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -94,7 +94,6 @@ class Summary:
 
     dataset: PDPSummary | CAILSummary | LecardSummary
     registry_id: str | None = None
-    extra: Mapping[str, Any] = field(default_factory=dict)
 
 
 # ----------------------------------------------------------------------------------------------- detection

@@ -75,7 +75,7 @@ _NAME_CHAR = r"[\u4e00-\u7b2b\u7b2d-\u9fff]"  # CJK ideographs except 第
 _SUFFIXES = "|".join(sorted(P.NORMATIVE_SUFFIXES, key=len, reverse=True))
 _ALIASES_BY_LENGTH = sorted(P.ALIAS_TO_LAW, key=len, reverse=True)
 _PLAIN_ALIAS = "|".join(re.escape(a) for a in _ALIASES_BY_LENGTH if "(" not in a and "（" not in a)
-_ARTICLE_AHEAD = rf"(?=\s*[:：]?\s*第\s*{P.NUM}\s*条)"
+_ARTICLE_AHEAD = rf"(?=\s*[:：]?\s*(?:第\s*{P.NUM}|[0-9０-９]+)\s*条)"
 
 _TOKEN = re.compile(
     "|".join([
@@ -143,13 +143,14 @@ def parse_articles(text: str, *, default_law: Law | None = None) -> list[Article
     >>> [r.canonical() for r in parse_articles("依照《中华人民共和国刑法》第二百六十四条、第六十七条第三款")]
     ['cl:第二百六十四条', 'cl:第六十七条第三款']
     """
-    if "第" not in text:
+    if "第" not in text and "条" not in text:
         return []
     default = None if default_law is None else Law(default_law).value
     law: str | None = default
     negated = False
     last: tuple[str | None, int, int, int | None, bool] | None = None  # law, art, suffix, para, skipped
     last_end = 0
+    after_law = False  # the previous token was a law name
     seen: dict[ArticleRef, None] = {}
 
     for m in _TOKEN.finditer(text):
@@ -157,7 +158,7 @@ def parse_articles(text: str, *, default_law: Law | None = None) -> list[Article
         start = m.start()
         gap_is_list = P.LIST_GAP_PATTERN.fullmatch(text, last_end, start) is not None
         if kind == "stop":
-            law, negated, last = default, False, None
+            law, negated, last, after_law = default, False, None, False
             last_end = m.end()
             continue
         if kind in ("title", "name", "alias", "canon"):
@@ -170,12 +171,16 @@ def parse_articles(text: str, *, default_law: Law | None = None) -> list[Article
             negated = _negated(text, core_start) or (negated and core_gap_is_list)
             last = None
             last_end = m.end()
+            after_law = True
             continue
         # citations
         if kind == "article":
+            if m["art"] is None and not (gap_is_list and (after_law or last is not None)):
+                last, last_end, after_law = None, m.end(), False  # "共3条" is no citation
+                continue
             negated = _negated(text, start) or (negated and gap_is_list)
             try:
-                art = parse_number(m["art"])
+                art = parse_number(m["art"] or m["art_d"])
                 suf = _number(m["suf"]) or 0
                 para = _number(m["para"])
                 item = _number(m["item_p"] or m["item_n"])
@@ -201,6 +206,7 @@ def parse_articles(text: str, *, default_law: Law | None = None) -> list[Article
             _, art, suf, _, skipped = last
             last = (last[0], art, suf, para, skipped)
         last_end = m.end()
+        after_law = False
         if not last[4]:
             seen.setdefault(ArticleRef(Law(last[0]), art, suf, para, item), None)
     return list(seen)
@@ -213,7 +219,7 @@ def _law_of_token(text: str, m: re.Match[str], kind: str) -> tuple[str | None, i
     if kind == "title":
         law = _classify_title(m["title"])
         if law is not None and law != _OTHER and (
-                _INTERPRETATION_AFTER.match(text, m.end()) or _ABOUT_BEFORE.search(text, 0, m.start())):
+                _INTERPRETATION_AFTER.match(text, m.end()) or _ABOUT_BEFORE.search(text, max(0, m.start() - 16), m.start())):
             law = _OTHER
         return law, m.start()
     if kind == "alias":

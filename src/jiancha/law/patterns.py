@@ -50,11 +50,13 @@ NUM = NUMBER_PATTERN
 LPAREN = r"[（(]"
 RPAREN = r"[）)]"
 
-#: 第N条[之M][第K款][第（I）项] with optional spaces; groups: art, suf, para, item_p, item_n.
+#: 第N条[之M][第K款][第（I）项] with optional spaces; groups: art, suf, para, item_p, item_n. ``art_d`` instead
+#: of ``art``: Arabic digits without 第 (``刑法264条``), accepted by the parser only right after a law name or
+#: in a list of citations.
 ARTICLE_PATTERN = (
-    rf"第\s*(?P<art>{NUM})\s*(?:条|(?=之?规定|的规定))"
+    rf"(?:第\s*(?P<art>{NUM})\s*(?:条|(?=之?规定|的规定))|(?<![0-9０-９.．])(?P<art_d>[0-9０-９]+)\s*条)"
     rf"(?:\s*之\s*(?P<suf>{NUM}))?"
-    rf"(?:\s*第\s*(?P<para>{NUM})\s*款)?"
+    rf"(?:\s*第?\s*(?P<para>{NUM})\s*款)?"
     rf"(?:\s*第?\s*{LPAREN}\s*(?P<item_p>{NUM})\s*{RPAREN}\s*项|\s*第\s*(?P<item_n>{NUM})\s*项)?"
 )
 #: A paragraph continuing the previous article: ``第六十七条第一款、第三款``.

@@ -154,7 +154,7 @@ def run_ljp_eval(spec: LJPSpec, client_config: ClientConfig | None = None, *, sh
                         "attempts": res.attempts, "error": res.error, "seed": req.seed,
                         "messages_hash": stable_hash(req.messages)}
 
-            stats = run_into_store(client, requests(), total=len(todo), make_row=make_row, append=store.append,
+            stats = run_into_store(client, requests(), total=len(todo), make_row=make_row, append_many=store.append_many,
                                    show_progress=show_progress, console=console,
                                    description=f"ljp eval {client.spec.model}")
             summary.sent, summary.failed, summary.cost = stats.done, stats.failed, round(stats.cost, 6)

@@ -32,25 +32,65 @@ async def run_batch(requests: Iterable[ChatRequest], complete: Callable[[ChatReq
     return count
 
 
+class GroupCommitter:
+    """Durable appends without stalling the event loop: rows handed to ``commit`` are written and fsync'ed in a
+    worker thread, several rows per fsync; ``commit`` returns only once its row is on disk."""
+
+    def __init__(self, append_many: Callable[[list[dict]], None]) -> None:
+        self._append_many = append_many
+        self._pending: list[tuple[dict, asyncio.Future]] = []
+        self._flusher: asyncio.Task | None = None
+
+    async def commit(self, row: dict) -> None:
+        fut = asyncio.get_running_loop().create_future()
+        self._pending.append((row, fut))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush())
+        await fut
+
+    async def _flush(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                await asyncio.to_thread(self._append_many, [row for row, _ in batch])
+            except (OSError, ValueError, TypeError) as exc:   # raised in the waiting workers instead
+                for _, fut in batch:
+                    if not fut.done():
+                        fut.set_exception(exc)
+                continue
+            for _, fut in batch:
+                if not fut.done():
+                    fut.set_result(None)
+
+
 def run_into_store(client, requests: Iterable[ChatRequest], *, total: int,
-                   make_row: Callable[[ChatRequest, ChatResult], dict], append: Callable[[dict], None],
-                   show_progress: bool = False, console=None, description: str = "requests"):
-    """Send ``requests`` through a ``ChatClient`` and durably ``append`` one row per completed request (built by
-    ``make_row``) before the worker moves on; a live progress bar when ``show_progress``. Returns BatchStats."""
+                   make_row: Callable[[ChatRequest, ChatResult], dict],
+                   append_many: Callable[[list[dict]], None], show_progress: bool = False, console=None,
+                   description: str = "requests"):
+    """Send ``requests`` through a ``ChatClient``; each completed request's row (built by ``make_row``) is
+    durably appended (group commit through ``append_many``) before its worker takes the next request. A live
+    progress bar when ``show_progress``. Returns BatchStats."""
     from jiancha.llm.progress import BatchProgress
 
     progress = BatchProgress(total, description=description, enabled=show_progress, console=console)
 
-    def on_result(req: ChatRequest, res: ChatResult) -> None:
-        append(make_row(req, res))
-        progress.advance(res)
-
     async def go() -> None:
-        async with client:
-            async def complete(req: ChatRequest) -> ChatResult:
-                return await client.complete(req.messages, seed=req.seed)
-            await run_batch(requests, complete, concurrency=client.config.concurrency, on_result=on_result)
+        committer = GroupCommitter(append_many)
+        it = iter(requests)
+
+        async def worker() -> None:
+            for req in it:
+                res = await client.complete(req.messages, seed=req.seed)
+                await committer.commit(make_row(req, res))
+                progress.advance(res)
+
+        async with client, asyncio.TaskGroup() as tg:
+            for _ in range(max(1, client.config.concurrency)):
+                tg.create_task(worker())
 
     with progress:
-        asyncio.run(go())
+        try:
+            asyncio.run(go())
+        except BaseExceptionGroup as group:   # a worker failed (e.g. the disk is full): raise that error itself
+            raise group.exceptions[0] from None
     return progress.stats

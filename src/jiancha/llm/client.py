@@ -23,6 +23,9 @@ from jiancha.llm.replicas import ReplicaPool
 from jiancha.llm.retry import backoff_delay, is_retryable_status, parse_retry_after
 from jiancha.llm.types import ChatResult
 
+#: Connections per httpx pool; a client with concurrency n holds ceil(n / SHARD_CONNECTIONS) pools.
+SHARD_CONNECTIONS = 8
+
 
 class _Retryable(Exception):
     def __init__(self, message: str, retry_after: float | None = None) -> None:
@@ -97,30 +100,36 @@ class ChatClient:
         self._limiter = TokenBucket(self.config.rate_limit_rpm) if self.config.rate_limit_rpm else None
         self._rng = rng or random.Random()
         self._cooldown_until = 0.0
-        self._http: httpx.AsyncClient | None = None
+        self._https: list[httpx.AsyncClient] = []
+        self._next_http = 0
 
     async def __aenter__(self) -> Self:
+        # Several small connection pools instead of one large one: httpcore's pool bookkeeping grows with the
+        # square of its size, which dominated the runner's overhead at concurrency 64.
         n = self.config.concurrency
-        self._http = httpx.AsyncClient(
-            timeout=httpx.Timeout(self.config.timeout_s),
-            limits=httpx.Limits(max_connections=n + 4, max_keepalive_connections=n + 4),
-            headers=self._headers,
-        )
+        shards = max(1, -(-n // SHARD_CONNECTIONS))
+        per = -(-n // shards) + 1
+        ssl_context = httpx.create_ssl_context()   # loaded once, shared by the pools
+        self._https = [httpx.AsyncClient(timeout=httpx.Timeout(self.config.timeout_s), verify=ssl_context,
+                                         limits=httpx.Limits(max_connections=per, max_keepalive_connections=per),
+                                         headers=self._headers) for _ in range(shards)]
         return self
 
     async def __aexit__(self, *exc: object) -> None:
-        if self._http is not None:
-            await self._http.aclose()
-            self._http = None
+        for http in self._https:
+            await http.aclose()
+        self._https = []
 
     async def _attempt(self, body: bytes) -> tuple[dict[str, Any], float]:
-        assert self._http is not None, "use ChatClient inside 'async with'"
+        assert self._https, "use ChatClient inside 'async with'"
+        http = self._https[self._next_http]
+        self._next_http = (self._next_http + 1) % len(self._https)
         idx = self.replicas.acquire()
         url = f"{self.replicas.urls[idx]}/chat/completions"
         t0 = time.perf_counter()
         try:
             async with asyncio.timeout(self.config.timeout_s):
-                resp = await self._http.post(url, content=body)
+                resp = await http.post(url, content=body)
                 raw = await resp.aread()
         except (TimeoutError, httpx.TimeoutException):
             raise _Retryable(f"timeout after {self.config.timeout_s:g} s ({url})") from None

@@ -144,6 +144,14 @@ class RunStore:
         self._fh.flush()
         os.fsync(self._fh.fileno())
 
+    def append_many(self, rows: list[dict[str, Any]]) -> None:
+        """Write several rows with one fsync (group commit); durable when this returns."""
+        if self._fh is None:
+            raise RuntimeError("RunStore.append_many before open()")
+        self._fh.write("".join(dumps_line(r) for r in rows))
+        self._fh.flush()
+        os.fsync(self._fh.fileno())
+
     def close(self) -> None:
         if self._fh is not None:
             self._fh.close()

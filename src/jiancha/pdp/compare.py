@@ -20,11 +20,20 @@ class Comparison:
     results: tuple[dict, ...]       # score results ({"pooled", "per_run", "mean_se"}) per directory
 
 
+_DERIVED = ("hash", "fingerprint", "sha256")
+
+
 def differing_settings(manifests: list[dict | None]) -> list[str]:
-    """Flattened setting keys whose values differ between the manifests (sorted)."""
+    """Flattened setting keys whose values differ between the manifests (sorted), reduced to the settings a
+    person chose: hashes and fingerprints that merely follow from another differing setting are dropped, and
+    keys present in every manifest are preferred (``prompt.variant`` over a ``prompt.one_shot_classes`` that
+    only the one-shot run has)."""
     flats = [settings_of(m) for m in manifests]
     keys = sorted(set().union(*flats)) if flats else []
-    return [k for k in keys if len({repr(f.get(k, "<absent>")) for f in flats}) > 1]
+    diff = [k for k in keys if len({repr(f.get(k, "<absent>")) for f in flats}) > 1]
+    chosen = [k for k in diff if not k.rsplit(".", 1)[-1].endswith(_DERIVED)] or diff
+    everywhere = [k for k in chosen if all(k in f for f in flats)]
+    return everywhere or chosen
 
 
 def _short(v: Any) -> str:

@@ -72,10 +72,11 @@ def _heading(name: str) -> re.Pattern[str]:
     """A section heading in any form models use: 【名】, [名], a line '名' / '三、名：' / '## 名' (``#``/``*``
     are removed before matching)."""
     return re.compile(
-        f"【\\s*{name}\\s*】|\\[\\s*{name}\\s*\\]|^[ \\t]*{_ORDINAL}{name}[ \\t]*(?:[：:]|$)", re.M)
+        f"【\\s*{name}\\s*】|\\[\\s*{name}\\s*\\]|^[ \\t]*{_ORDINAL}{name}[ \\t]*(?:[：:]|$)", re.MULTILINE)
 
 
-HEADING_ARTICLES = _heading(f"(?:{SECTION_ARTICLES_NAME}|适用法律|法律依据)")
+ARTICLES_HEADING_KEYS = (SECTION_ARTICLES_NAME, "适用法律", "法律依据")
+HEADING_ARTICLES = _heading(f"(?:{'|'.join(ARTICLES_HEADING_KEYS)})")
 HEADING_ANALYSIS = _heading(SECTION_ANALYSIS_NAME)
 HEADING_CONCLUSION = _heading(f"(?:{SECTION_CONCLUSION_NAME}|结论)")
 #: ``决定：`` with either colon, also ``处理决定：`` / ``决定为：``.
@@ -87,7 +88,7 @@ LAW_NAME = re.compile(
 LAW_NAME_GROUPS: dict[str, Law] = {"cl": Law.CRIMINAL_LAW, "cpl": Law.CRIMINAL_PROCEDURE,
                                    "cpr": Law.PROCURATORATE_RULES}
 #: Markdown emphasis and heading marks removed before default-mode parsing.
-MARKDOWN_NOISE = re.compile(r"\*\*|__|`|^[ \t]*#{1,6}[ \t]*|^[ \t]*>[ \t]?", re.M)
+MARKDOWN_NOISE = re.compile(r"\*\*|__|`|^[ \t]*#{1,6}[ \t]*|^[ \t]*>[ \t]?", re.MULTILINE)
 
 
 def _label_pattern() -> re.Pattern[str]:
@@ -101,7 +102,7 @@ def _label_pattern() -> re.Pattern[str]:
 #: Any label string or synonym (longest first); a bare ``起诉`` inside ``不起诉`` does not match.
 LABEL_MENTION = _label_pattern()
 #: Decision codes as a whole answer (``DNP``), default mode only.
-LABEL_CODE = re.compile(r"^(P|DNP|SNP|IENP)$", re.I)
+LABEL_CODE = re.compile(r"^(P|DNP|SNP|IENP)$", re.IGNORECASE)
 #: Trailing / leading punctuation stripped from a decision value in default mode.
 VALUE_PUNCT = " \t\r\n。.．；;，,：:！!“”\"'「」『』《》*_`"
 #: The end of the first sentence of a decision value (explanations after it are ignored).

@@ -99,8 +99,7 @@ def _parse_reference(text: str | None, finish_reason: str | None) -> ParsedAnswe
     if m is None:
         return _invalid("truncated" if truncated else "no_decision_line", articles)
     value = m.group(1).strip().replace("**", "")
-    if value.endswith("。"):
-        value = value[:-1]
+    value = value.removesuffix("。")
     if value in LEVEL2_LABELS:
         return ParsedAnswer(value, articles, True, None)
     return _invalid("truncated" if truncated else "unknown_label", articles)
@@ -165,14 +164,15 @@ def _default_decision(body: str) -> tuple[str | None, str]:
         if found:
             return label, reason
     clean = _clean(body)
-    heads = list(fmt.HEADING_CONCLUSION.finditer(clean))
+    # str containment first: the heading regexes are slow on long texts that cannot match
+    heads = list(fmt.HEADING_CONCLUSION.finditer(clean)) if "结论" in clean else []
     if heads:
         for h in reversed(heads):
             found, label, reason = _decision_in_region(clean[h.end():])
             if found:
                 return label, reason
         return None, "no_decision_line"
-    lines = list(fmt.DECISION_LINE.finditer(clean))
+    lines = list(fmt.DECISION_LINE.finditer(clean)) if fmt.DECISION_KEY in clean else []
     if lines:
         last = lines[-1]
         return _label_from_value(last.group(1), clean[last.end():])
@@ -240,6 +240,8 @@ def _default_articles(body: str) -> tuple[str, ...]:
         ends = [e for e in (body.find(fmt.SECTION_ANALYSIS, start), body.find(fmt.SECTION_CONCLUSION, start))
                 if e >= 0]
         return articles_in_region(body[start:min(ends) if ends else len(body)])
+    if not any(k in body for k in fmt.ARTICLES_HEADING_KEYS):
+        return ()
     clean = _clean(body)
     m = fmt.HEADING_ARTICLES.search(clean)
     if m is None:

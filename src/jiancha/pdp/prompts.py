@@ -202,11 +202,12 @@ def _check_fields(tpl: CustomTemplate) -> None:
             except ValueError as exc:
                 raise DataError(f"bad str.format template ({exc})", path=tpl.source, field=name) from None
         else:
+            import jinja2
             import jinja2.meta
 
             try:
                 fields = jinja2.meta.find_undeclared_variables(_jinja_env().parse(text))
-            except Exception as exc:  # jinja2.TemplateSyntaxError
+            except jinja2.TemplateSyntaxError as exc:
                 raise DataError(f"bad Jinja2 template ({exc})", path=tpl.source, field=name) from None
         unknown = sorted(set(fields) - allowed)
         if unknown:

@@ -148,10 +148,10 @@ def render_report(scored, *, title: str | None = None) -> str:
     r = scored.result
     pooled = r["pooled"]
     lines = [f"# PDP evaluation report{': ' + title if title else ''}", ""]
-    lines += [f"- compat mode: `{scored.compat}`; runs: {n_runs(r)}; records: {len(scored.case_ids)}; "
-              f"cases: {len(set(scored.case_ids))}",
+    lines += [(f"- compat mode: `{scored.compat}`; runs: {n_runs(r)}; records: {len(scored.case_ids)}; "
+               f"cases: {len(set(scored.case_ids))}"),
               f"- sources: {', '.join(scored.sources) if scored.sources else '(in memory)'}",
-              f"- jiancha {__version__}, scored {_dt.datetime.now(_dt.timezone.utc).isoformat(timespec='seconds')}"]
+              f"- jiancha {__version__}, scored {_dt.datetime.now(_dt.UTC).isoformat(timespec='seconds')}"]
     for m in scored.manifests:
         lines += _settings_line(m)
     lines += ["", "## PDP L1 / L2 (paper layout, mean ± SE over runs)", "",
@@ -179,11 +179,34 @@ def render_report(scored, *, title: str | None = None) -> str:
                   markdown_table([name.capitalize(), "N", "L1 Macro-F1", "L2 Macro-F1", "L2 accuracy", "Invalid"],
                                  [[k, str(v["n"]), f"{v['level1_macro_f1']:.4f}", f"{v['level2_macro_f1']:.4f}",
                                    f"{v['level2_accuracy']:.4f}", f"{v['invalid_rate']:.4f}"] for k, v in top]), ""]
+    for src, published in scored.meta.get("reference_metrics_md", {}).items():
+        rows = []
+        for name, value in published.items():
+            ours = _lookup(r, name)
+            rows.append([name, f"{value:.4f}", f"{ours:.4f}" if ours is not None else "–"])
+        if rows:
+            lines += [f"## Published metrics.md of {src} vs re-scored ({scored.compat} mode)", "",
+                      markdown_table(["Metric", "metrics.md", "re-scored"], rows), ""]
     if len(r["per_run"]) > 1:
         lines += ["## Per run", "",
                   markdown_table(*paper_table([(f"run {k}", {"per_run": {k: v}, "mean_se": _single(v)})
                                                for k, v in r["per_run"].items()], articles=True)), ""]
     return "\n".join(lines)
+
+
+def _lookup(result: dict, name: str) -> float | None:
+    """A metric by name: a pooled scalar, a mean_se mean, or a dotted path into pooled (``a.b``)."""
+    pooled = result["pooled"]
+    if isinstance(pooled.get(name), int | float):
+        return float(pooled[name])
+    if name in result.get("mean_se", {}):
+        return float(result["mean_se"][name]["mean"])
+    node = pooled
+    for part in name.split("."):
+        if not isinstance(node, dict) or part not in node:
+            return None
+        node = node[part]
+    return float(node) if isinstance(node, int | float) else None
 
 
 def _single(block: dict) -> dict:

@@ -66,12 +66,9 @@ def unique_case_ids(records: list[PDPRecord]) -> list[str]:
 
 
 def _charges(text: str) -> list[str]:
-    try:
-        from jiancha.law.charges import find_charges
+    from jiancha.law.charges import find_charges
 
-        return list(find_charges(text))
-    except NotImplementedError:
-        return []
+    return list(find_charges(text))
 
 
 def _base_record(case_id: str, run_id: int, r: PDPRecord, charges: list[str]) -> dict[str, Any]:
@@ -177,7 +174,9 @@ def run_pdp_eval(spec: RunSpec, client_config: ClientConfig | None = None, *,
                     already += 1
                 else:
                     todo.append((run_id, cid, r))
-        del status
+        redone = {(cid, run_id) for run_id, cid, _ in todo}
+        failed_kept = sum(1 for k, st in status.items() if st == "failed" and k not in redone)
+        del status, redone
         summary = RunSummary(out=str(spec.out), total=n_cases * spec.repeats, already_done=already, sent=0,
                              failed=0, failed_total=0, resumed=resumed)
         if is_baseline:
@@ -185,7 +184,7 @@ def run_pdp_eval(spec: RunSpec, client_config: ClientConfig | None = None, *,
         elif todo:
             _run_llm(spec, client, todo, hashes, store, summary, show_progress, console)
         summary.elapsed_s = round(time.perf_counter() - t0, 3)
-        summary.failed_total = sum(1 for s in store.latest_status().values() if s == "failed")
+        summary.failed_total = failed_kept + summary.failed
         store.manifest["invocations"][-1].update({"finished_at": now_iso(), "sent": summary.sent,
                                                   "failed": summary.failed})
         store.update_manifest(finished_at=now_iso(), baseline=summary.baseline_info or None)
@@ -249,17 +248,21 @@ def _run_llm(spec: RunSpec, client: ChatClient, todo, hashes: dict[str, str], st
                               messages=build_messages(r, spec.prompt, one_shot_classes=spec.one_shot_classes,
                                                       template_path=spec.template))
 
+    charges: dict[str, list[str]] = {}
+
     def make_row(req: ChatRequest, res: ChatResult) -> dict[str, Any]:
         cid, run_id = req.key
         r = records[cid]
+        if cid not in charges:
+            charges[cid] = _charges(r.fact)
         return PredictionRecord(
-            **_base_record(cid, run_id, r, _charges(r.fact)), status="ok" if res.ok else "failed",
+            **_base_record(cid, run_id, r, charges[cid]), status="ok" if res.ok else "failed",
             raw_output=res.text, reasoning=res.reasoning, finish_reason=res.finish_reason,
             prompt_tokens=res.prompt_tokens, completion_tokens=res.completion_tokens,
             reasoning_tokens=res.reasoning_tokens, cost=res.cost, latency_s=res.latency_s, attempts=res.attempts,
             error=res.error, messages_hash=hashes.get(cid), seed=req.seed).to_dict()
 
-    s = run_into_store(client, requests(), total=len(todo), make_row=make_row, append=store.append,
+    s = run_into_store(client, requests(), total=len(todo), make_row=make_row, append_many=store.append_many,
                        show_progress=show_progress, console=console, description=f"pdp eval {client.spec.model}")
     summary.sent, summary.failed = s.done, s.failed
     summary.prompt_tokens, summary.completion_tokens = s.prompt_tokens, s.completion_tokens

@@ -29,7 +29,12 @@ import numpy as np
 from jiancha.errors import ConfigError, DataError, ParseError
 from jiancha.pdp import metrics as M
 from jiancha.pdp.parsing import REQUEST_FAILED, ParsedAnswer, check_compat, parse_answer
-from jiancha.pdp.reference_format import is_reference_dir, read_reference_dir
+from jiancha.pdp.reference_format import (
+    METRICS_MD,
+    is_reference_dir,
+    read_reference_dir,
+    read_reference_metrics_md,
+)
 from jiancha.pdp.rundir import ScoreItem, is_project_dir, read_manifest, read_project_dir, settings_of
 
 DEFAULT_BOOTSTRAP = 1000
@@ -319,6 +324,10 @@ def score_run_dirs_full(run_dirs: list[str | Path], *, compat: str = "default", 
     items, manifests, formats = load_run_dirs(run_dirs)
     sr = score_items(items, compat=compat, n_boot=n_boot, seed=seed)
     meta = {"compat": compat, "run_dirs": [str(d) for d in run_dirs], "formats": formats,
-            "scored_at": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")}
+            "scored_at": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")}
+    published = {str(d): read_reference_metrics_md(Path(d) / METRICS_MD)
+                 for d, f in zip(run_dirs, formats) if f == "reference" and (Path(d) / METRICS_MD).is_file()}
+    if published:
+        meta["reference_metrics_md"] = published
     return ScoreResult(sr.result, compat, sr.case_ids, sr.run_ids, sr.gold, sr.pred, sr.reasons,
                        tuple(manifests), tuple(str(d) for d in run_dirs), meta)

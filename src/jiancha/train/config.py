@@ -81,7 +81,7 @@ class TrainConfig:
     save_total_limit: int | None = field(default=None, metadata=_h("Keep at most N checkpoints."))
     report_to: str = field(default="none", metadata=_h("Extra logging backend: 'none' or 'wandb'."))
     deepspeed: str | None = field(default=None, metadata=_h(
-        "DeepSpeed config: a JSON path or a bundled name ('zero2-offload')."))
+        "DeepSpeed config: a JSON path, a bundled name ('zero2-offload') or 'none'."))
     use_cpu: bool = field(default=False, metadata=_h("Force training on CPU."))
     overwrite: bool = field(default=False, metadata=_h(
         "Allow reusing an output directory whose run.json was made with other settings."))
@@ -295,6 +295,29 @@ def load_preset(name: str, kind: RecipeKind) -> dict[str, Any]:
     for section in ("common", "sft" if kind == "sft" else "rl", kind):
         out.update(doc.get(section) or {})
     return out
+
+
+def deepspeed_enabled(name: str | None) -> bool:
+    return bool(name) and str(name).lower() != "none"
+
+
+def check_runtime(cfg: TrainConfig) -> None:
+    """Optional packages the settings need, checked before any model loads."""
+    import importlib.util
+
+    needs = []
+    if deepspeed_enabled(cfg.deepspeed):
+        needs.append(("deepspeed", "--deepspeed none"))
+    if getattr(cfg, "use_vllm", False):
+        needs.append(("vllm", "--no-use-vllm"))
+    if cfg.use_lora:
+        needs.append(("peft", "--no-use-lora"))
+    if cfg.report_to == "wandb":
+        needs.append(("wandb", "--report-to none"))
+    for module, off in needs:
+        if importlib.util.find_spec(module) is None:
+            raise ConfigError(f"the settings need '{module}', which is not installed; pip install {module}, "
+                              f"or pass {off}")
 
 
 def bundled_deepspeed(name: str) -> str:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from jiancha._util.lazy import require
-from jiancha.train.config import RLRecipeConfig, bundled_deepspeed
+from jiancha.train.config import RLRecipeConfig, bundled_deepspeed, check_runtime, deepspeed_enabled
 from jiancha.train.data import load_training_records, prepare_rl_rows
 from jiancha.train.models import load_tokenizer, lora_config, save_final
 from jiancha.train.runs import METRICS_FILE, RunResult, finish_run, last_checkpoint, run_spec, start_run
@@ -76,8 +76,8 @@ def grpo_kwargs(cfg: RLRecipeConfig) -> dict[str, Any]:
         kw.update(vllm_mode=cfg.vllm_mode, vllm_gpu_memory_utilization=cfg.vllm_gpu_memory_utilization,
                   vllm_tensor_parallel_size=cfg.vllm_tensor_parallel_size,
                   vllm_max_model_length=cfg.max_prompt_length + cfg.max_completion_length)
-    if cfg.deepspeed:
-        kw["deepspeed"] = bundled_deepspeed(cfg.deepspeed)
+    if deepspeed_enabled(cfg.deepspeed):
+        kw["deepspeed"] = bundled_deepspeed(cfg.deepspeed)  # type: ignore[arg-type]
     if cfg.gradient_checkpointing:
         kw["gradient_checkpointing_kwargs"] = {"use_reentrant": False}
     return kw
@@ -89,6 +89,7 @@ def run_rl(cfg: RLRecipeConfig, *, console: Any = None) -> RunResult:
     from jiancha.train.callbacks import JsonlMetricsCallback
 
     cfg.validate()
+    check_runtime(cfg)
     cfg = cfg.resolved()
     out = Path(cfg.output_dir)
     tokenizer = load_tokenizer(cfg.model)

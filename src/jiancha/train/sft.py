@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from jiancha._util.lazy import require
-from jiancha.train.config import SFTRecipeConfig, bundled_deepspeed
+from jiancha.train.config import SFTRecipeConfig, bundled_deepspeed, check_runtime, deepspeed_enabled
 from jiancha.train.data import load_training_records, prepare_sft_rows
 from jiancha.train.models import load_tokenizer, lora_config, save_final
 from jiancha.train.runs import METRICS_FILE, RunResult, finish_run, last_checkpoint, run_spec, start_run
@@ -42,8 +42,8 @@ def sft_kwargs(cfg: SFTRecipeConfig) -> dict[str, Any]:
         "assistant_only_loss": cfg.loss_on == "assistant",
         "model_init_kwargs": {"dtype": "bfloat16" if cfg.bf16 else "float32"},
     }
-    if cfg.deepspeed:
-        kw["deepspeed"] = bundled_deepspeed(cfg.deepspeed)
+    if deepspeed_enabled(cfg.deepspeed):
+        kw["deepspeed"] = bundled_deepspeed(cfg.deepspeed)  # type: ignore[arg-type]
     if cfg.gradient_checkpointing:
         kw["gradient_checkpointing_kwargs"] = {"use_reentrant": False}
     return kw
@@ -56,6 +56,7 @@ def run_sft(cfg: SFTRecipeConfig, *, console: Any = None) -> RunResult:
     from jiancha.train.callbacks import JsonlMetricsCallback
 
     cfg.validate()
+    check_runtime(cfg)
     out = Path(cfg.output_dir)
     tokenizer = load_tokenizer(cfg.model)
     data = load_training_records(cfg.data, cfg.split, limit=cfg.limit)

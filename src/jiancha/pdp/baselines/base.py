@@ -30,23 +30,15 @@ def case_text(r: PDPRecord) -> str:
 
 
 def charge_articles(text: str) -> list[ArticleRef]:
-    """Criminal Law articles of the charges named in ``text`` (via ``jiancha.law.charges``); [] if unavailable."""
-    try:
-        from jiancha.law import charges
-    except ImportError:  # pragma: no cover
-        return []
-    lookup = getattr(charges, "charge_article", None)
-    if lookup is None:
-        return []
-    try:
-        names = charges.find_charges(text)
-    except NotImplementedError:
-        return []
+    """Criminal Law articles of the charges named in ``text`` (``jiancha.law.charges``), first appearance order."""
+    from jiancha.law.charges import charge_articles as articles_of
+    from jiancha.law.charges import find_charges
+
     out: list[ArticleRef] = []
-    for name in names:
-        ref = lookup(name)
-        if ref is not None and ref not in out:
-            out.append(ref)
+    for name in find_charges(text):
+        for ref in articles_of(name):
+            if ref not in out:
+                out.append(ref)
     return out
 
 

@@ -70,14 +70,17 @@ def parse_amounts(text: str) -> list[float]:
 
 
 # ---------------------------------------------------------------- articles grounding each decision (2018 CPL)
-_CPL = Law.CRIMINAL_PROCEDURE
-DECISION_ARTICLES: dict[Decision, tuple[ArticleRef, ...]] = {
-    Decision.PROSECUTE: (ArticleRef(_CPL, 176),),
-    Decision.DISCRETIONARY: (ArticleRef(_CPL, 177, paragraph=2),),
-    Decision.STATUTORY: (ArticleRef(_CPL, 177, paragraph=1),),
-    Decision.INSUFFICIENT_EVIDENCE: (ArticleRef(_CPL, 175, paragraph=4),),
-}
+def _decision_articles() -> dict[Decision, tuple[ArticleRef, ...]]:
+    """From ``jiancha.law.cpl`` (2018 numbering), without the bare art. 16: the statutory rule cites art. 16 with
+    the item of the ground it found."""
+    from jiancha.law.cpl import NUMBERING_2018, decision_articles
+
+    return {d: tuple(r for r in refs if not (r.article == CPL_ART16 and r.item is None))
+            for d, refs in decision_articles(NUMBERING_2018).items()}
+
+
 #: CPL 2018 art. 16, cited with its item for a statutory ground.
 CPL_ART16 = 16
+DECISION_ARTICLES: dict[Decision, tuple[ArticleRef, ...]] = _decision_articles()
 #: Criminal Law art. 37 (exemption from punishment), cited with discretionary non-prosecution.
 CL_EXEMPTION = ArticleRef(Law.CRIMINAL_LAW, 37)

@@ -1,0 +1,108 @@
+"""`jiancha build …` end to end on the bundled documents (and the LLM track against a loopback server)."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from jiancha.cli.main import app
+
+runner = CliRunner()
+
+
+def _jsonl(path):
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def test_extract_check_deid_export(raw_dir, tmp_path, expected):
+    records, rejects = tmp_path / "records.jsonl", tmp_path / "rejects.jsonl"
+    r = runner.invoke(app, ["build", "extract", str(raw_dir), "--out", str(records), "--rejects", str(rejects)])
+    assert r.exit_code == 0, r.output
+    want = [rec["record"] for doc in expected["documents"].values() for rec in doc.get("records", [])
+            if (raw_dir / next(k for k, v in expected["documents"].items() if v is doc)).exists()]
+    assert sorted(_jsonl(records), key=lambda d: d["id"]) == sorted(want, key=lambda d: d["id"])
+    assert len(_jsonl(rejects)) == 4
+    assert "duplicate of d01_dnp_2018.txt" in r.output and "rejected" in r.output
+
+    findings = tmp_path / "findings.jsonl"
+    r = runner.invoke(app, ["build", "check", str(records), "--rewrite-addresses", "--findings", str(findings),
+                            "--out", str(tmp_path / "rewritten.jsonl")])
+    assert r.exit_code == 0, r.output
+    assert "evidence_not_list" in r.output and _jsonl(findings)
+    rewritten = _jsonl(tmp_path / "rewritten.jsonl")
+    assert all("被不起诉人" not in d["person_info"] and "被告人" not in d["fact"] for d in rewritten)
+
+    clean = tmp_path / "clean.jsonl"
+    r = runner.invoke(app, ["build", "deid", str(tmp_path / "rewritten.jsonl"), "--out", str(clean)])
+    assert r.exit_code == 0, r.output
+    assert "张伟明" not in clean.read_text(encoding="utf-8") and "13812345678" not in clean.read_text(encoding="utf-8")
+
+    r = runner.invoke(app, ["build", "export", str(clean), "--out", str(tmp_path / "ds")])
+    assert r.exit_code == 0, r.output
+    assert (tmp_path / "ds" / "README.md").exists() and (tmp_path / "ds" / "hf" / "dataset_dict.json").exists()
+
+
+def test_run_all_stages(raw_dir, tmp_path):
+    out = tmp_path / "out"
+    r = runner.invoke(app, ["build", "run", str(raw_dir), "--out", str(out), "--balanced", "1"])
+    assert r.exit_code == 0, r.output
+    summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
+    assert summary["extract"]["rejected"] == 4 and summary["deid"]["residue"] == 0
+    assert summary["export"]["splits"]["balanced_1"] == 4
+    assert summary["provenance"]["config"]["rewrite_addresses"] is True
+    assert len(summary["provenance"]["input_fingerprint"]) == 16
+    clean = (out / "clean.jsonl").read_text(encoding="utf-8")
+    assert "被不起诉人" not in clean.split('"raw_reasoning_and_decision"')[0]
+    for name in ("records.jsonl", "findings.jsonl", "residue.jsonl", "dataset/records.parquet"):
+        assert (out / name).exists()
+
+
+def test_bad_records_file_is_a_clear_error(tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"id": "x", "person_info": "", "procedure": "", "fact": ""}\n', encoding="utf-8")
+    r = runner.invoke(app, ["build", "check", str(bad)])
+    assert r.exit_code != 0
+    assert "line 1" in str(r.exception) and "decision" in str(r.exception)
+
+
+def test_extract_with_llm_track(raw_dir, tmp_path, fake_openai, report):
+    """The LLM track through the real HTTP client: agreed records kept, one disagreement held for review."""
+    by_case = {}
+    for e in report.extracted:
+        by_case.setdefault(e.record.id.split("号")[0] + "号", []).append(e.record)
+
+    def respond(body, key):
+        text = body["messages"][1]["content"].replace(" ", "").replace("[", "〔").replace("]", "〕")
+        for case, recs in by_case.items():
+            if case in text:
+                rows = []
+                for rec in recs:
+                    d = rec.to_dict()
+                    d.update(d.pop("meta"))
+                    if rec.id == "某检刑不诉〔2022〕45号":
+                        d["decision"] = "存疑不起诉"
+                    rows.append(d)
+                return json.dumps({"records": rows}, ensure_ascii=False)
+        return "{}"
+
+    fake_openai.responder = respond
+    out, review = tmp_path / "records.jsonl", tmp_path / "review.jsonl"
+    r = runner.invoke(app, ["build", "extract", str(raw_dir), "--out", str(out), "--llm-model", "test-model",
+                            "--base-url", fake_openai.url, "--review-out", str(review)])
+    assert r.exit_code == 0, r.output
+    disagreed = _jsonl(review)
+    assert [d["id"] for d in disagreed] == ["某检刑不诉〔2022〕45号"]
+    assert disagreed[0]["diffs"][0]["field"] == "decision"
+    assert len(_jsonl(out)) == len(report.extracted) - 1
+
+
+def test_run_refuses_to_mix_settings(raw_dir, tmp_path):
+    out = tmp_path / "out"
+    assert runner.invoke(app, ["build", "run", str(raw_dir), "--out", str(out)]).exit_code == 0
+    assert runner.invoke(app, ["build", "run", str(raw_dir), "--out", str(out)]).exit_code == 0  # same settings
+    r = runner.invoke(app, ["build", "run", str(raw_dir), "--out", str(out), "--keep-addresses"])
+    assert r.exit_code != 0 and "rewrite_addresses" in str(r.exception) and "--overwrite" in str(r.exception)
+    r = runner.invoke(app, ["build", "run", str(raw_dir), "--out", str(out), "--keep-addresses", "--overwrite"])
+    assert r.exit_code == 0, r.output
+    assert "被不起诉人" in (out / "clean.jsonl").read_text(encoding="utf-8")

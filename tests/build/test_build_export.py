@@ -1,0 +1,58 @@
+"""Export: JSONL, Parquet, DatasetDict on disk, dataset card counts, balanced subsets."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from jiancha.build.export import compute_counts, write_export
+from jiancha.datasets.records import PDPRecord
+from jiancha.errors import DataError
+
+
+def test_export_round_trip(report, tmp_path):
+    import datasets
+    import pyarrow.parquet as pq
+
+    records = report.records
+    summary = write_export(records, tmp_path / "ds")
+    assert summary["splits"] == {"test": len(records)}
+    rows = [json.loads(line) for line in (tmp_path / "ds" / "records.jsonl").read_text().splitlines()]
+    assert [PDPRecord.from_dict(r) for r in rows] == records
+    table = pq.read_table(tmp_path / "ds" / "records.parquet")
+    assert table.num_rows == len(records) and table.column("id").to_pylist() == [r.id for r in records]
+    dd = datasets.load_from_disk(str(tmp_path / "ds" / "hf"))
+    assert list(dd) == ["test"] and dd["test"][0]["meta"] == rows[0]["meta"]
+    assert dd["test"]["relevant_articles"][0] == list(records[0].relevant_articles)
+
+
+def test_card_counts(report, tmp_path):
+    records = report.records
+    counts = compute_counts(records)
+    assert counts["label"] == {lab: sum(r.decision == lab for r in records)
+                               for lab in ("起诉", "相对不起诉", "法定不起诉", "存疑不起诉")}
+    assert counts["year"]["2023"] == 2 and counts["province"]["安徽省"] == 2
+    assert counts["charge"]["盗窃罪"] == 2 and counts["charge"]["诈骗罪"] == 2
+    write_export(records, tmp_path / "ds")
+    card = (tmp_path / "ds" / "README.md").read_text(encoding="utf-8")
+    assert f"| 相对不起诉 | {counts['label']['相对不起诉']} |" in card
+    assert "| 安徽省 | 2 |" in card and "| 2023 | 2 |" in card and "| 盗窃罪 | 2 |" in card
+
+
+def test_balanced_subset(report, tmp_path):
+    import datasets
+
+    summary = write_export(report.records, tmp_path / "ds", balanced_per_class=2)
+    assert summary["splits"]["balanced_2"] == 8
+    dd = datasets.load_from_disk(str(tmp_path / "ds" / "hf"))
+    labels = dd["balanced_2"]["decision"]
+    assert sorted(set(labels)) == sorted({"起诉", "相对不起诉", "法定不起诉", "存疑不起诉"})
+    assert all(labels.count(lab) == 2 for lab in set(labels))
+    with pytest.raises(DataError, match="cannot draw"):
+        write_export(report.records, tmp_path / "ds2", balanced_per_class=25)
+
+
+def test_nothing_to_export(tmp_path):
+    with pytest.raises(DataError, match="no records to export"):
+        write_export([], tmp_path / "empty")
