@@ -161,3 +161,15 @@ def test_group_codes_natural_order():
     codes, uniq = M.group_codes(["10", "2", "0", "2", "1:0"])
     assert uniq == ["0", "2", "10", "1:0"]
     assert codes.tolist() == [2, 1, 0, 1, 3]
+
+
+def test_bootstrap_chunking_does_not_change_results():
+    gold = M.encode_labels([P, DNP, SNP, IENP, P, P] * 7)
+    pred = M.encode_labels([P, P, SNP, None, DNP, P] * 7)
+    codes = np.arange(42) // 2
+    arts = np.where(np.arange(42) % 3 == 0, np.nan, np.linspace(0, 1, 42))
+    whole = M.bootstrap_ci(gold, pred, arts, codes, n_boot=300, seed=5)
+    chunked = M.bootstrap_ci(gold, pred, arts, codes, n_boot=300, seed=5, chunk_cells=21 * 7)
+    assert whole.keys() == chunked.keys()
+    for k in whole:
+        assert whole[k] == pytest.approx(chunked[k])

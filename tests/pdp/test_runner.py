@@ -154,3 +154,21 @@ def test_bad_settings_fail_before_any_request(fake_openai, tmp_path, monkeypatch
     with pytest.raises(ConfigError, match="never both"):
         GenerationConfig(reasoning_effort="high", reasoning_max_tokens=100)
     assert not (tmp_path / "r").exists() and fake_openai.total() == 0
+
+
+def test_openrouter_preset_and_one_shot_prompt_reach_the_wire(fake_openai, tmp_path, monkeypatch):
+    monkeypatch.setenv("OPENROUTER_API_KEY", "sk-or-test")
+    data = write_cases(tmp_path / "cases.jsonl", 2)
+    spec = RunSpec(model="openrouter:vendor/model-x", data=str(data), out=str(tmp_path / "run"),
+                   base_urls=(fake_openai.url,), prompt="one-shot", one_shot_classes=("DNP",),
+                   generation=GenerationConfig(reasoning_effort="low", max_tokens=512))
+    s = run_pdp_eval(spec, FAST, score=False)
+    assert s.sent == 2 and s.cost == pytest.approx(0.0002)
+    body = fake_openai.bodies[0]
+    assert body["model"] == "vendor/model-x" and body["max_tokens"] == 512
+    assert body["reasoning"] == {"effort": "low"} and body["usage"] == {"include": True}
+    assert [m["role"] for m in body["messages"]] == ["system", "user", "assistant", "user"]
+    assert body["messages"][2]["content"].endswith("决定：相对不起诉")
+    m = json.loads((tmp_path / "run" / "manifest.json").read_text(encoding="utf-8"))
+    assert m["identity"]["backend"]["preset"] == "openrouter"
+    assert m["identity"]["prompt"]["one_shot_classes"] == ["DNP"]

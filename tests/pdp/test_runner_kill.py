@@ -13,7 +13,7 @@ from pathlib import Path
 
 from pdp_runner_cases import write_cases
 
-N_CASES = 20
+N_CASES = 30
 
 
 def _cli(server_url: str, data: Path, out: Path) -> list[str]:

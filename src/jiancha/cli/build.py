@@ -78,7 +78,8 @@ def extract_command(
     reviews: str | None = typer.Option(None, "--reviews", help="With --llm-model: review decisions (JSONL "
                                        "{id, choice: rule|llm|edit|drop[, record]}) to apply."),
 ) -> None:
-    """Ingest documents and extract PDP records (rule track; optional LLM track and comparison)."""
+    """Ingest documents and extract PDP records (rule track). With --llm-model an independent LLM track runs too;
+    only records on which both tracks agree, and disagreements resolved by --reviews, are written."""
     from jiancha._util.jsonl import write_jsonl
     from jiancha.build.compare import apply_reviews, compare_all
     from jiancha.build.pipeline import count_documents, extract_folder, write_records

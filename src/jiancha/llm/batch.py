@@ -1,20 +1,23 @@
-"""Run many chat requests with bounded concurrency; hand each result to a synchronous callback (the store)
-before the worker takes its next request."""
+"""Run many chat requests with bounded concurrency; each result is handed to a callback (the durable store,
+through group commit) before its worker takes the next request."""
 
 from __future__ import annotations
 
 import asyncio
+import inspect
 from collections.abc import Awaitable, Callable, Iterable
+from typing import Any
 
 from jiancha.llm.types import ChatRequest, ChatResult
 
 
 async def run_batch(requests: Iterable[ChatRequest], complete: Callable[[ChatRequest], Awaitable[ChatResult]], *,
-                    concurrency: int, on_result: Callable[[ChatRequest, ChatResult], None]) -> int:
+                    concurrency: int, on_result: Callable[[ChatRequest, ChatResult], Any]) -> int:
     """Send ``requests`` (consumed lazily) through ``complete`` with at most ``concurrency`` in flight.
 
-    ``on_result`` runs in the event loop right after each request completes; an exception there (e.g. a full
-    disk) cancels the batch. Returns the number of requests completed.
+    ``on_result`` (a function or a coroutine function) runs right after each request completes and before its
+    worker takes the next request; an exception there (e.g. a full disk) cancels the batch. Returns the number
+    of requests completed.
     """
     it = iter(requests)
     count = 0
@@ -23,7 +26,9 @@ async def run_batch(requests: Iterable[ChatRequest], complete: Callable[[ChatReq
         nonlocal count
         for req in it:          # a shared iterator: each request is taken by exactly one worker
             result = await complete(req)
-            on_result(req, result)
+            done = on_result(req, result)
+            if inspect.isawaitable(done):
+                await done
             count += 1
 
     async with asyncio.TaskGroup() as tg:
@@ -76,17 +81,16 @@ def run_into_store(client, requests: Iterable[ChatRequest], *, total: int,
 
     async def go() -> None:
         committer = GroupCommitter(append_many)
-        it = iter(requests)
 
-        async def worker() -> None:
-            for req in it:
-                res = await client.complete(req.messages, seed=req.seed)
-                await committer.commit(make_row(req, res))
-                progress.advance(res)
+        async def on_result(req: ChatRequest, res: ChatResult) -> None:
+            await committer.commit(make_row(req, res))
+            progress.advance(res)
 
-        async with client, asyncio.TaskGroup() as tg:
-            for _ in range(max(1, client.config.concurrency)):
-                tg.create_task(worker())
+        async def complete(req: ChatRequest) -> ChatResult:
+            return await client.complete(req.messages, seed=req.seed)
+
+        async with client:
+            await run_batch(requests, complete, concurrency=client.config.concurrency, on_result=on_result)
 
     with progress:
         try:

@@ -18,6 +18,7 @@ Conventions (the reference's, reproduced exactly):
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable, Sequence
 
 import numpy as np
@@ -237,9 +238,12 @@ def confusion_table(gold: np.ndarray, pred: np.ndarray, level: int = 2) -> dict:
 
 
 def bootstrap_ci(gold: np.ndarray, pred: np.ndarray, articles_f1: np.ndarray, case_codes: np.ndarray, *,
-                 n_boot: int = 1000, seed: int = 0, alpha: float = 0.05) -> dict[str, list[float]]:
+                 n_boot: int = 1000, seed: int = 0, alpha: float = 0.05,
+                 chunk_cells: int = 2_000_000) -> dict[str, list[float]]:
     """Percentile (1-alpha) intervals of the pooled metrics, resampling *cases* with replacement (all runs of
-    a drawn case come along). Fully vectorised: per-case confusion counts × bootstrap case weights."""
+    a drawn case come along). Vectorised: per-case confusion counts × bootstrap case weights, in chunks of
+    resamples so that memory stays bounded (``chunk_cells`` weights at a time). NaN article scores are left out.
+    """
     gold = np.asarray(gold, dtype=np.int64)
     pred = np.asarray(pred, dtype=np.int64)
     case_codes = np.asarray(case_codes, dtype=np.int64)
@@ -247,28 +251,35 @@ def bootstrap_ci(gold: np.ndarray, pred: np.ndarray, articles_f1: np.ndarray, ca
     if n_cases == 0 or n_boot <= 0:
         return {}
     rng = np.random.default_rng(seed)
-    draws = rng.integers(0, n_cases, size=(n_boot, n_cases))
-    weights = np.bincount((draws + np.arange(n_boot)[:, None] * n_cases).ravel(),
-                          minlength=n_boot * n_cases).reshape(n_boot, n_cases).astype(np.float64)
-    out: dict[str, np.ndarray] = {}
-    for level, (g, p, labels) in {1: (to_level1(gold), to_level1(pred), LEVEL1_LABELS),
-                                  2: (gold, pred, LEVEL2_LABELS)}.items():
-        k = len(labels)
-        per_case = confusion(g, p, k, groups=case_codes, n_groups=n_cases).reshape(n_cases, -1)
-        cms = (weights @ per_case).reshape(n_boot, k, k + 1)
-        s = scores_from_confusion(cms)
-        out[f"level{level}_macro_f1"] = s["macro_f1"]
-        out[f"level{level}_micro_f1"] = s["micro_f1"]
-        out[f"decision_level{level}_accuracy"] = s["accuracy"]
-        for i, lab in enumerate(labels):
-            out[f"level{level}_f1_{lab}"] = s["f1"][:, i]
+    levels = {1: (to_level1(gold), to_level1(pred), LEVEL1_LABELS), 2: (gold, pred, LEVEL2_LABELS)}
+    per_case = {lvl: confusion(g, p, len(labels), groups=case_codes, n_groups=n_cases).reshape(n_cases, -1)
+                .astype(np.float64) for lvl, (g, p, labels) in levels.items()}
     af = np.asarray(articles_f1, dtype=np.float64)
     ok = ~np.isnan(af)
-    sums = np.bincount(case_codes[ok], weights=af[ok], minlength=n_cases)
-    counts = np.bincount(case_codes[ok], minlength=n_cases).astype(np.float64)
-    out["articles_f1"] = _div(weights @ sums, weights @ counts)
+    art_sums = np.bincount(case_codes[ok], weights=af[ok], minlength=n_cases)
+    art_counts = np.bincount(case_codes[ok], minlength=n_cases).astype(np.float64)
+    parts: dict[str, list[np.ndarray]] = defaultdict(list)
+    step = max(1, chunk_cells // n_cases)
+    for start in range(0, n_boot, step):
+        b = min(step, n_boot - start)
+        draws = rng.integers(0, n_cases, size=(b, n_cases))
+        weights = np.bincount((draws + np.arange(b)[:, None] * n_cases).ravel(),
+                              minlength=b * n_cases).reshape(b, n_cases).astype(np.float64)
+        for lvl, (_, _, labels) in levels.items():
+            k = len(labels)
+            sc = scores_from_confusion((weights @ per_case[lvl]).reshape(b, k, k + 1))
+            parts[f"level{lvl}_macro_f1"].append(sc["macro_f1"])
+            parts[f"level{lvl}_micro_f1"].append(sc["micro_f1"])
+            parts[f"decision_level{lvl}_accuracy"].append(sc["accuracy"])
+            for i, lab in enumerate(labels):
+                parts[f"level{lvl}_f1_{lab}"].append(sc["f1"][:, i])
+        parts["articles_f1"].append(_div(weights @ art_sums, weights @ art_counts))
     lo, hi = 100 * alpha / 2, 100 * (1 - alpha / 2)
-    return {name: [float(np.percentile(v, lo)), float(np.percentile(v, hi))] for name, v in out.items()}
+    out = {}
+    for name, chunks in parts.items():
+        v = np.concatenate(chunks)
+        out[name] = [float(np.percentile(v, lo)), float(np.percentile(v, hi))]
+    return out
 
 
 def breakdown(gold: np.ndarray, pred: np.ndarray, keys: Sequence, *, min_count: int = 1) -> dict[str, dict]:

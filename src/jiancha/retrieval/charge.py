@@ -7,7 +7,8 @@ first one. The score is ``tier + bm25_scaled`` with ``bm25_scaled`` in [0, 1), s
 each tier:
 
 - ``overlap_weight`` if any charge is shared, plus ``primary_weight`` if the candidate's primary charge is among
-  the query's charges, plus ``exact_weight`` if the candidate's set of charges equals the query's;
+  the query's charges, plus ``exact_weight`` if the candidate's set of charges equals the query's, plus
+  ``jaccard_weight`` × |shared| / |union|;
 - 0 when no charge is shared.
 """
 
@@ -26,6 +27,7 @@ class ChargeConfig:
     primary_weight: float = 1.0
     overlap_weight: float = 1.0
     exact_weight: float = 0.0
+    jaccard_weight: float = 0.0
 
 
 def charge_tiers(query_charges: Sequence[str], doc_charges: Sequence[Sequence[str]],
@@ -42,8 +44,10 @@ def charge_tiers(query_charges: Sequence[str], doc_charges: Sequence[Sequence[st
     for i, cs in enumerate(doc_charges):
         if not qs.intersection(cs):
             continue
+        ds = set(cs)
         out[i] = (config.overlap_weight + (config.primary_weight if cs[0] in qs else 0.0)
-                  + (config.exact_weight if set(cs) == qs else 0.0))
+                  + (config.exact_weight if ds == qs else 0.0)
+                  + config.jaccard_weight * len(ds & qs) / len(ds | qs))
     return out
 
 
