@@ -84,14 +84,16 @@ def clear_caches() -> None:
         f.cache_clear()
 
 
-def timed(fn, repeat: int) -> tuple[float, list[float]]:
-    times = []
+def timed(fn, repeat: int) -> tuple[float, float, list[float]]:
+    """Median wall time, median CPU time of this process (steadier on a shared machine), all wall times."""
+    walls, cpus = [], []
     for _ in range(repeat):
         clear_caches()
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times), times
+        walls.append(time.perf_counter() - t0)
+        cpus.append(time.process_time() - c0)
+    return statistics.median(walls), statistics.median(cpus), walls
 
 
 def main() -> None:
@@ -112,17 +114,17 @@ def main() -> None:
         ("default mode, parsing only", lambda: [parsing.parse_answer(it.raw_output, finish_reason=it.finish_reason)
                                                 for it in items]),
     ):
-        med, ts = timed(fn, args.repeat)
-        print(f"{label}: median {med:.3f} s  ({', '.join(f'{t:.3f}' for t in ts)})")
+        med, cpu, ts = timed(fn, args.repeat)
+        print(f"{label}: median {med:.3f} s wall, {cpu:.3f} s CPU  ({', '.join(f'{t:.3f}' for t in ts)})")
     with tempfile.TemporaryDirectory() as tmp:
         rows = [{"case_id": it.case_id, "run_id": int(it.run_id), "status": "ok", "raw_output": it.raw_output,
                  "finish_reason": it.finish_reason, "gold_decision": it.gold_decision,
                  "gold_articles": list(it.gold_articles), "date": it.date, "province": it.province,
                  "charges": list(it.charges)} for it in items]
         write_jsonl(Path(tmp) / "records.jsonl", rows)
-        med, ts = timed(lambda: scoring.score_run_dirs([tmp], write=False), args.repeat)
-        print(f"default mode from disk (records.jsonl read included, no report files): median {med:.3f} s  "
-              f"({', '.join(f'{t:.3f}' for t in ts)})")
+        med, cpu, ts = timed(lambda: scoring.score_run_dirs([tmp], write=False), args.repeat)
+        print(f"default mode from disk (records.jsonl read included, no report files): median {med:.3f} s wall, "
+              f"{cpu:.3f} s CPU  ({', '.join(f'{t:.3f}' for t in ts)})")
     r = scoring.score_items(items).result
     p = r["pooled"]
     print(f"sanity: L2 macro-F1 {p['decision_level2_macro_f1']:.4f}, invalid rate {p['invalid_rate']:.4f}, "

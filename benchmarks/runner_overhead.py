@@ -88,9 +88,11 @@ def main() -> None:
     try:
         runs = [measure(url, args.throughput_requests, 1, 64) for _ in range(args.runs)]
         rates = [r["sent"] / r["batch_s"] for r in runs]
+        wall_rates = [r["sent"] / r["wall_s"] for r in runs]
         print(f"[1] zero latency, concurrency 64, {args.throughput_requests} requests: "
-              f"{statistics.median(rates):.0f} requests/s median (runs: {', '.join(f'{x:.0f}' for x in rates)}); "
-              f"target >= 300/s")
+              f"{statistics.median(rates):.0f} requests/s median while sending (runs: "
+              f"{', '.join(f'{x:.0f}' for x in rates)}); {statistics.median(wall_rates):.0f}/s including prompt "
+              f"hashing and store setup; target >= 300/s")
         if not args.skip_memory:
             mem = [measure(url, 4630, 8, 64) for _ in range(max(1, args.runs - 1))]
             rss = [m["peak_rss_mb"] for m in mem]

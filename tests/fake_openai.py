@@ -7,7 +7,7 @@ Per key, ``script(key, [...])`` lists what successive requests get; after the li
 
 - ``ok``: a valid answer (``answers[key]`` as the decision, default ``起诉``), with reasoning when ``reasoning``
 - ``429`` / ``429:S``: Too Many Requests with ``Retry-After: S`` (default 1)
-- ``500``: Internal Server Error; ``400``: Bad Request (not retryable)
+- ``500``: Internal Server Error; ``400``: Bad Request (not retryable); ``echo401``: 401 echoing the headers
 - ``hang``: no reply for ``hang_s`` seconds, then the connection is closed
 - ``malformed``: status 200 with a body that is not JSON
 - ``length``: status 200, ``finish_reason: "length"``, the answer cut off
@@ -197,6 +197,8 @@ class FakeOpenAI:
                     writer.write(self._response(500, b'{"error": {"message": "internal"}}'))
                 elif name == "400":
                     writer.write(self._response(400, b'{"error": {"message": "bad request"}}'))
+                elif name == "echo401":   # a careless server that echoes the request headers
+                    writer.write(self._response(401, json.dumps({"error": headers}).encode()))
                 elif name == "malformed":
                     writer.write(self._response(200, b'{"choices": [{"message": '))
                 elif name == "hang":

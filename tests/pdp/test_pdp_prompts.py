@@ -131,3 +131,26 @@ def test_docstring_examples():
 
     for mod in (answers, parsing):
         assert doctest.testmod(mod).failed == 0
+
+
+def _article_text(statute: str, number_cn: str) -> str:
+    for line in statute.splitlines():
+        if line.startswith(f"第{number_cn}条"):
+            return line
+    raise AssertionError(f"第{number_cn}条 not found")
+
+
+def test_definitions_cite_the_right_provisions():
+    """The definitions block names provisions whose statutory text says what the block says (needs ../shared)."""
+    from sharedpaths import shared_path
+
+    cpl = shared_path("data", "statutes", "刑事诉讼法(2018-10-26).md").read_text(encoding="utf-8")
+    rules = shared_path("data", "statutes", "人民检察院刑事诉讼规则(2019-12-02).md").read_text(encoding="utf-8")
+    defs = build_messages(CASE, "definitions")[0]["content"]
+    assert "起诉决定" in _article_text(cpl, "一百七十六")
+    art177 = cpl[cpl.index("第一百七十七条"):cpl.index("第一百七十八条")]
+    assert "第十六条规定的情形" in art177 and "犯罪情节轻微" in art177
+    assert "二次补充侦查" in cpl[cpl.index("第一百七十五条"):cpl.index("第一百七十六条")]
+    assert "犯罪情节轻微" in _article_text(rules, "三百七十")
+    for ground in ("追诉时效", "特赦令", "告诉才处理", "死亡"):
+        assert ground in cpl[cpl.index("第十六条"):cpl.index("第十七条")] and ground in defs

@@ -221,6 +221,8 @@ def test_write_reports(tmp_path):
     assert "Worst confusions" in report and "c1" in report
     score_run_dirs([d], compat="reference")
     assert (d / "metrics.reference.json").exists() and (d / "metrics.json").exists()
+    ref_report = (d / "report.reference.md").read_text(encoding="utf-8")
+    assert "| P | 2 | 2 | 0 | 0 | 0 |" in ref_report and (d / "confusion.reference.png").exists()
     assert score_run_dirs_full([d]).case_ids[:2] == ("c0", "c1")
 
 
@@ -241,3 +243,11 @@ def test_bad_gold_articles_field(tmp_path):
     row["gold_articles"] = "cl:第二百六十四条"
     with pytest.raises(DataError, match="gold_articles"):
         score_run_dirs([make_dir(tmp_path / "r", [row])], write=False)
+
+
+def test_two_objects_on_one_line_is_an_error(tmp_path):
+    d = make_dir(tmp_path / "r", [rec("a", 0, P, P)])
+    with open(d / "records.jsonl", "a", encoding="utf-8") as fh:
+        fh.write(json.dumps(rec("b", 0, P, P)) + ", " + json.dumps(rec("c", 0, P, P)) + "\n")
+    with pytest.raises(DataError, match="line 2"):
+        score_run_dirs([d], write=False)

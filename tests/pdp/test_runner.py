@@ -121,6 +121,7 @@ def test_api_key_never_reaches_the_run_directory(fake_openai, tmp_path, monkeypa
     monkeypatch.setenv("JIANCHA_TEST_KEY", secret)
     data = write_cases(tmp_path / "cases.jsonl", 4)
     fake_openai.script("CASE-001", ["400"])      # an error message is recorded too
+    fake_openai.script("CASE-002", ["echo401"])  # even when the server echoes the Authorization header
     out = tmp_path / "run"
     run_pdp_eval(_spec(fake_openai, data, out, api_key_env="JIANCHA_TEST_KEY"), FAST, score=False)
     assert {h["authorization"] for h in fake_openai.headers} == {f"Bearer {secret}"}
@@ -129,6 +130,8 @@ def test_api_key_never_reaches_the_run_directory(fake_openai, tmp_path, monkeypa
     for p in files:
         assert secret.encode() not in p.read_bytes(), p
     assert json.loads((out / "manifest.json").read_text())["backend"]["api_key_env"] == "JIANCHA_TEST_KEY"
+    echoed = [r for r in _lines(out) if r["inputs"]["fact"].startswith("CASE-002")]
+    assert echoed[0]["status"] == "failed" and "Bearer ***" in echoed[0]["error"]
 
 
 def test_manifest_records_provenance(fake_openai, tmp_path):
@@ -172,3 +175,18 @@ def test_openrouter_preset_and_one_shot_prompt_reach_the_wire(fake_openai, tmp_p
     m = json.loads((tmp_path / "run" / "manifest.json").read_text(encoding="utf-8"))
     assert m["identity"]["backend"]["preset"] == "openrouter"
     assert m["identity"]["prompt"]["one_shot_classes"] == ["DNP"]
+
+
+def test_plan_requests_skips_done_and_failed_unless_retrying():
+    from pdp_runner_cases import make_cases
+
+    from jiancha.pdp.runner import plan_requests
+
+    cases = [(f"c{i}", r) for i, r in enumerate(make_cases(3))]
+    status = {("c0", 0): "ok", ("c1", 0): "failed", ("c2", 1): "failed", ("gone", 0): "failed"}
+    todo, done, kept = plan_requests(status, cases, 2, retry_failed=False)
+    assert [(run, cid) for run, cid, _ in todo] == [(0, "c2"), (1, "c0"), (1, "c1")]
+    assert (done, kept) == (3, 3)
+    todo, done, kept = plan_requests(status, cases, 2, retry_failed=True)
+    assert [(run, cid) for run, cid, _ in todo] == [(0, "c1"), (0, "c2"), (1, "c0"), (1, "c1"), (1, "c2")]
+    assert (done, kept) == (1, 1)     # the out-of-scope failure stays counted

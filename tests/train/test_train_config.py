@@ -118,3 +118,19 @@ def test_cli_print_config_and_flags():
     assert "mask_truncated_completions: false" in res.output
     assert "epsilon: 0.0003" in res.output
     assert "- q_proj\n- v_proj" in res.output
+
+
+def test_enable_thinking_reaches_the_chat_template():
+    assert "chat_template_kwargs" not in grpo_kwargs(build_config("dapo", overrides=REQUIRED))
+    cfg = build_config("dapo", overrides={**REQUIRED, "enable_thinking": False})
+    assert grpo_kwargs(cfg)["chat_template_kwargs"] == {"enable_thinking": False}
+
+
+def test_cli_presets_listing_and_detail():
+    from jiancha.cli.main import app
+
+    res = CliRunner().invoke(app, ["train", "presets"])
+    assert res.exit_code == 0 and "paper" in res.output and "tiny-cpu" in res.output
+    res = CliRunner().invoke(app, ["train", "presets", "paper"])
+    assert res.exit_code == 0, res.output
+    assert '"gradient_accumulation_steps": 64' in res.output

@@ -154,3 +154,19 @@ def test_long_prompts_are_reported_never_cut(tiny_model, tmp_path):
     assert len(kept.rows) == 4 and kept.dropped == (records[-1].id,)
     with pytest.raises(DataError, match="every training row"):
         prepare_rl_rows(data, tok, variant="baseline", max_prompt_length=10, on_long="drop")
+
+
+@pytest.mark.slow
+def test_sft_full_model_assistant_only_loss(tiny_model, splits_dir, tmp_path):
+    from transformers import AutoModelForCausalLM
+
+    out = tmp_path / "sft-full"
+    res = _invoke("train", "sft", *_common(tiny_model, splits_dir, out), "--loss-on", "assistant")
+    assert res.exit_code == 0, res.output
+    run = _check_provenance(out, splits_dir, "sft")
+    assert run["spec"]["config"]["loss_on"] == "assistant" and run["merged_dir"] is None
+    losses = [row["loss"] for row in _metrics(out) if "loss" in row]
+    assert len(losses) == 2 and all(math.isfinite(x) and x > 0 for x in losses)
+    base = AutoModelForCausalLM.from_pretrained(tiny_model)
+    tuned = AutoModelForCausalLM.from_pretrained(out / "final")
+    assert any((a - b).abs().max().item() > 0 for a, b in zip(base.parameters(), tuned.parameters(), strict=True))

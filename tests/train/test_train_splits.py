@@ -149,10 +149,14 @@ def test_cli_writes_splits_and_manifest(tmp_path):
     evaluation = write_pool(tmp_path / "test.jsonl", [make_record(Decision.STATUTORY, 999, fact="无关事实。")])
     out = tmp_path / "splits"
     res = CliRunner().invoke(app, ["train", "splits", "--pool", str(pool), "--out", str(out), "--size", "8",
-                                   "--names", "balanced,dnp_40", "--eval-set", str(evaluation)])
+                                   "--names", "balanced,dnp_40,natural", "--natural", "pool",
+                                   "--eval-set", str(evaluation)])
     assert res.exit_code == 0, res.output
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
-    assert list(manifest["splits"]) == ["balanced", "DNP-40"]
+    assert list(manifest["splits"]) == ["balanced", "DNP-40", "natural"]
+    # the pool's own distribution (14, 12, 12, 12) at 8 rows: 2.24 / 1.92 ×3 -> 2 each
+    assert manifest["splits"]["natural"]["counts"] == {lab: 2 for lab in LEVEL2_LABELS}
+    assert manifest["spec"]["natural"] == [14.0, 12.0, 12.0, 12.0]
     assert manifest["leakage"]["clean"] is True
     for name in ("balanced", "DNP-40"):
         rows = [json.loads(line) for line in (out / f"{name}.jsonl").read_text(encoding="utf-8").splitlines()]

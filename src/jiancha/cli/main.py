@@ -30,13 +30,15 @@ def _root(version: bool = typer.Option(False, "--version", callback=_version, is
 
 
 def _register() -> None:
-    from jiancha.cli import build, data, demo, ljp, pdp, retrieval, train
+    from jiancha.cli import build, case, data, demo, ljp, pdp, retrieval, train
 
     app.add_typer(pdp.app, name="pdp", help="Prosecution decision prediction: eval, parse, score, compare.")
     app.add_typer(retrieval.app, name="retrieval", help="Legal case retrieval: run, eval, score, index.")
     app.add_typer(build.app, name="build", help="Build PDP-style datasets from prosecutorial documents.")
     app.add_typer(train.app, name="train", help="SFT and RLVR (DAPO, GSPO) training recipes.")
     app.add_typer(data.app, name="data", help="Dataset info and download.")
+    app.add_typer(case.app, name="case", help="Use it on one case: decision, articles, analysis, precedents "
+                  "(CLI or web page).")
     app.add_typer(ljp.app, name="ljp", help="CAIL2018 charge prediction (the LJP reference task).")
     app.command("demo")(demo.demo)
 

@@ -86,9 +86,8 @@ def score_command(
                  *reports.paper_table([(", ".join(dirs) if len(dirs) == 1 else f"{len(dirs)} dirs", r)]))
     _print_table(console, "Pooled", *reports.summary_table(r))
     _print_table(console, "Per class (pooled)", *reports.per_class_table(r))
-    cm = reports.confusion_rows(r, 2)
-    if cm:
-        _print_table(console, "Confusion matrix, Level 2 (rows gold)", *cm)
+    _print_table(console, "Confusion matrix, Level 2 (rows gold)",
+                 *reports.confusion_rows(r, 2, reports.confusion_of(scored, 2)))
     for p in written:
         console.print(f"wrote {p}")
 
@@ -203,9 +202,7 @@ def eval_command(
     if s.baseline_info:
         echo(f"baseline fitted on: {s.baseline_info.get('fit_on')}"
              + (f" ({s.baseline_info['folds']} folds)" if "folds" in s.baseline_info else ""))
-    if s.scoring_error:
-        echo(f"[yellow]not scored:[/] {s.scoring_error}")
-    elif s.metrics is not None:
+    if s.metrics is not None:
         pooled = s.metrics.get("pooled", s.metrics)
         shown = {k: pooled[k] for k in ("decision_level2_macro_f1", "decision_level1_macro_f1",
                                         "decision_level2_accuracy", "articles_f1") if k in pooled}

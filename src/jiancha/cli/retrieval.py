@@ -1,7 +1,158 @@
-"""`jiancha retrieval ...` commands."""
+"""`jiancha retrieval ...` commands: eval (run + score), run (write a TREC run), score (evaluate a TREC run)."""
 
 from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
 
 import typer
 
 app = typer.Typer(no_args_is_help=True)
+
+_Dataset = Annotated[str, typer.Option("--dataset", help="lecard-v1 or lecard-v2.")]
+_DataDir = Annotated[Path, typer.Option("--data-dir", help="Dataset root in its official layout.")]
+
+
+def _spec(dataset: str, method: str, query_field: str, doc_field: str, pool: str, scope: str, setting: str,
+          depth: int, k1: float | None, b: float | None, bm25_method: str, mu: float, model: str, batch_size: int,
+          fuse_methods: str, fusion: str, rrf_k: float, weights: str, protect_charges: bool, primary_weight: float,
+          overlap_weight: float, exact_weight: float):
+    from jiancha.errors import ConfigError
+    from jiancha.retrieval.bm25 import BM25Config
+    from jiancha.retrieval.charge import ChargeConfig
+    from jiancha.retrieval.dense import DenseConfig
+    from jiancha.retrieval.fuse import FuseConfig
+    from jiancha.retrieval.pipeline import RetrievalSpec
+    from jiancha.retrieval.qld import QLDConfig
+
+    base = BM25Config()
+    try:
+        w = tuple(float(x) for x in weights.split(",") if x.strip())
+    except ValueError:
+        raise ConfigError(f"--weights {weights!r}: expected comma-separated numbers such as 1,1,2") from None
+    return RetrievalSpec(
+        dataset=dataset, method=method, query_field=query_field, doc_field=doc_field, pool=pool, scope=scope,
+        setting=setting, depth=depth, protect_charges=protect_charges,
+        bm25=BM25Config(k1=base.k1 if k1 is None else k1, b=base.b if b is None else b, method=bm25_method),
+        qld=QLDConfig(mu=mu), dense=DenseConfig(model=model, batch_size=batch_size),
+        charge=ChargeConfig(primary_weight=primary_weight, overlap_weight=overlap_weight, exact_weight=exact_weight),
+        fuse=FuseConfig(methods=tuple(m.strip() for m in fuse_methods.split(",") if m.strip()), kind=fusion,
+                        k=rrf_k, weights=w),
+    ).resolved()
+
+
+@app.command("eval")
+def eval_cmd(
+    dataset: _Dataset,
+    data_dir: _DataDir,
+    out: Annotated[Path, typer.Option("--out", help="Directory for run.trec, metrics.json and manifest.json.")],
+    method: Annotated[str, typer.Option("--method", help="bm25, qld, dense, charge or fuse.")] = "bm25",
+    as_json: Annotated[bool, typer.Option("--json", help="Print {'metrics': {...}, 'num_queries': n}.")] = False,
+    query_field: Annotated[str, typer.Option(help="fact, query or both (default: the dataset's).")] = "",
+    doc_field: Annotated[str, typer.Option(help="fact, qw, fact+reason, ... (v1: ajjbqk, cpfxgc, pjjg).")] = "",
+    pool: Annotated[str, typer.Option(help="LeCaRD v1: judged (official) or all (100 per query).")] = "judged",
+    scope: Annotated[str, typer.Option(help="LeCaRDv2: corpus (all candidates) or pool (ranking pools).")
+                     ] = "corpus",
+    setting: Annotated[str, typer.Option(help="LeCaRDv2: zero-shot (all queries) or test (160).")] = "zero-shot",
+    depth: Annotated[int, typer.Option(help="Documents per query in the run.")] = 1000,
+    k1: Annotated[float | None, typer.Option(help="BM25 k1 (default 1.2; Lucene 0.9).")] = None,
+    b: Annotated[float | None, typer.Option(help="BM25 b (default 0.75; Lucene 0.4).")] = None,
+    bm25_method: Annotated[str, typer.Option(help="bm25s variant: lucene, robertson, atire, bm25l, bm25+.")
+                           ] = "lucene",
+    mu: Annotated[float, typer.Option(help="QLD Dirichlet mu.")] = 1000.0,
+    model: Annotated[str, typer.Option(help="dense: sentence-transformers model path.")] = "",
+    batch_size: Annotated[int, typer.Option(help="dense: encoding batch size.")] = 32,
+    fuse_methods: Annotated[str, typer.Option(help="fuse: comma-separated methods.")] = "bm25,qld,charge",
+    fusion: Annotated[str, typer.Option(help="fuse: rrf or weighted.")] = "rrf",
+    rrf_k: Annotated[float, typer.Option(help="fuse: RRF k.")] = 60.0,
+    weights: Annotated[str, typer.Option(help="fuse: comma-separated weights, one per method.")] = "",
+    protect_charges: Annotated[bool, typer.Option("--protect-charges/--no-protect-charges",
+                                                  help="Keep charge names as one token.")] = True,
+    primary_weight: Annotated[float, typer.Option(help="charge: weight of a shared primary charge.")] = 1.0,
+    overlap_weight: Annotated[float, typer.Option(help="charge: weight of any shared charge.")] = 1.0,
+    exact_weight: Annotated[float, typer.Option(help="charge: weight of an identical charge set.")] = 0.0,
+    cache_dir: Annotated[Path | None, typer.Option(help="Tokens/index cache (default $JIANCHA_CACHE).")] = None,
+) -> None:
+    """Run a method on a dataset and evaluate it; writes run.trec, metrics.json and manifest.json to --out."""
+    from jiancha.retrieval.evaluate import evaluate
+    from jiancha.retrieval.pipeline import rich_progress, run_retrieval, write_outputs
+
+    spec = _spec(dataset, method, query_field, doc_field, pool, scope, setting, depth, k1, b, bm25_method, mu,
+                 model, batch_size, fuse_methods, fusion, rrf_k, weights, protect_charges, primary_weight,
+                 overlap_weight, exact_weight)
+    run, manifest, ds = run_retrieval(spec, data_dir, cache=cache_dir, progress=rich_progress)
+    result = evaluate(spec.dataset, run, ds.qrels, setting=spec.setting)
+    write_outputs(out, run, result, manifest, spec.tag())
+    _print_result(result.to_json(), as_json, f"{dataset} {method} (query {spec.query_field}, "
+                                              f"candidates {spec.doc_field})")
+
+
+@app.command("run")
+def run_cmd(
+    dataset: _Dataset,
+    data_dir: _DataDir,
+    out: Annotated[Path, typer.Option("--out", help="TREC run file to write (manifest beside it).")],
+    method: Annotated[str, typer.Option("--method", help="bm25, qld, dense, charge or fuse.")] = "bm25",
+    query_field: Annotated[str, typer.Option(help="fact, query or both.")] = "",
+    doc_field: Annotated[str, typer.Option(help="fact, qw, fact+reason, ...")] = "",
+    pool: Annotated[str, typer.Option(help="LeCaRD v1: judged or all.")] = "judged",
+    scope: Annotated[str, typer.Option(help="LeCaRDv2: corpus or pool.")] = "corpus",
+    depth: Annotated[int, typer.Option(help="Documents per query.")] = 1000,
+    k1: Annotated[float | None, typer.Option(help="BM25 k1.")] = None,
+    b: Annotated[float | None, typer.Option(help="BM25 b.")] = None,
+    bm25_method: Annotated[str, typer.Option(help="bm25s variant.")] = "lucene",
+    mu: Annotated[float, typer.Option(help="QLD mu.")] = 1000.0,
+    model: Annotated[str, typer.Option(help="dense: model path.")] = "",
+    batch_size: Annotated[int, typer.Option(help="dense: batch size.")] = 32,
+    fuse_methods: Annotated[str, typer.Option(help="fuse: methods.")] = "bm25,qld,charge",
+    fusion: Annotated[str, typer.Option(help="fuse: rrf or weighted.")] = "rrf",
+    rrf_k: Annotated[float, typer.Option(help="fuse: RRF k.")] = 60.0,
+    weights: Annotated[str, typer.Option(help="fuse: weights.")] = "",
+    protect_charges: Annotated[bool, typer.Option("--protect-charges/--no-protect-charges")] = True,
+    cache_dir: Annotated[Path | None, typer.Option(help="Cache directory.")] = None,
+) -> None:
+    """Rank every query (labelled or not) and write a TREC run."""
+    from jiancha._util.io import write_json
+    from jiancha.retrieval.pipeline import rich_progress, run_retrieval
+    from jiancha.retrieval.trec import write_trec_run
+
+    spec = _spec(dataset, method, query_field, doc_field, pool, scope, "zero-shot", depth, k1, b, bm25_method, mu,
+                 model, batch_size, fuse_methods, fusion, rrf_k, weights, protect_charges, 1.0, 1.0, 0.0)
+    run, manifest, _ = run_retrieval(spec, data_dir, cache=cache_dir, progress=rich_progress)
+    write_trec_run(out, run, spec.tag())
+    write_json(Path(str(out) + ".manifest.json"), manifest)
+    typer.echo(f"wrote {out} ({len(run)} queries, {sum(len(v) for v in run.values())} lines)")
+
+
+@app.command("score")
+def score_cmd(
+    run_file: Annotated[Path, typer.Argument(help="TREC run: qid Q0 docid rank score tag.")],
+    dataset: _Dataset,
+    data_dir: _DataDir,
+    setting: Annotated[str, typer.Option(help="LeCaRDv2: zero-shot or test.")] = "zero-shot",
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Score an external TREC run against the dataset's labels."""
+    from jiancha.retrieval.evaluate import evaluate
+    from jiancha.retrieval.pipeline import load_qrels
+    from jiancha.retrieval.trec import read_trec_run
+
+    run = read_trec_run(run_file)
+    result = evaluate(dataset, run, load_qrels(dataset, data_dir, setting=setting), setting=setting)
+    _print_result(result.to_json(), as_json, f"{dataset} {run_file}")
+
+
+def _print_result(res: dict, as_json: bool, title: str) -> None:
+    if as_json:
+        typer.echo(json.dumps(res, ensure_ascii=False))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    t = Table(title=f"{title}: {res['num_queries']} queries")
+    t.add_column("metric")
+    t.add_column("value", justify="right")
+    for k, v in res["metrics"].items():
+        t.add_row(k, f"{v:.4f}")
+    Console().print(t)

@@ -36,6 +36,8 @@ def splits_command(
                                "seed-42 shuffled pool per class, not shuffled after)."),
     with_replacement: bool = typer.Option(False, "--with-replacement", help="Sample a class with replacement when "
                                           "it has fewer rows than a split needs."),
+    natural: str | None = typer.Option(None, "--natural", help="Class distribution of the natural split: "
+                                       "bench (PDP-Bench test, default), pool, or P,DNP,SNP,IENP numbers."),
     eval_set: str | None = typer.Option(None, "--eval-set", help="Evaluation source to check leakage against "
                                         "(ids and normalised-fact hashes)."),
     eval_split: str = typer.Option("test", "--eval-split"),
@@ -43,11 +45,12 @@ def splits_command(
 ) -> None:
     """Build class-ratio training splits with a manifest (counts, ids, fingerprints, leakage report)."""
     from jiancha.datasets.pdp import list_pdp_splits, load_pdp
-    from jiancha.train.splits import SplitSpec, create_splits, split_names, write_splits
+    from jiancha.train.splits import SplitSpec, create_splits, parse_natural, split_names, write_splits
 
-    spec = SplitSpec(names=tuple(n for n in (names or "").split(",") if n.strip()) or split_names(), size=size,
-                     seed=seed, compat=compat, with_replacement=with_replacement)  # type: ignore[arg-type]
     records = load_pdp(pool, pool_split or list_pdp_splits(pool)[0])
+    spec = SplitSpec(names=tuple(n for n in (names or "").split(",") if n.strip()) or split_names(), size=size,
+                     seed=seed, compat=compat, with_replacement=with_replacement,  # type: ignore[arg-type]
+                     natural=parse_natural(natural, records))
     evaluation = load_pdp(eval_set, eval_split) if eval_set else None
     splits, manifest = create_splits(records, spec, evaluation=evaluation, on_leak=on_leak,  # type: ignore[arg-type]
                                      source=pool)

@@ -17,7 +17,6 @@ and, when present, ``candidate/<pid>.json`` (the pid is taken from the file name
 
 from __future__ import annotations
 
-import json
 import os
 import tarfile
 from collections.abc import Mapping
@@ -159,6 +158,42 @@ def parse_v1_candidate(obj: Any, doc_id: str, path: Path) -> LecardDocument:
     return LecardDocument(id=doc_id, title=str(obj.get("ajName") or ""), charges=tuple(charges), **vals)
 
 
+def _read_v1_labels(lpath: Path) -> dict[str, dict[str, int]]:
+    labels_raw = _read_json_file(lpath, "LeCaRD v1 labels")
+    if not isinstance(labels_raw, dict):
+        raise DataError("expected {query id: {doc id: grade}}", path=str(lpath))
+    qrels: dict[str, dict[str, int]] = {}
+    for qid, grades in labels_raw.items():
+        if not isinstance(grades, dict):
+            raise DataError("expected {doc id: grade}", path=str(lpath), field=str(qid))
+        try:
+            qrels[str(qid)] = {str(d): int(g) for d, g in grades.items()}
+        except (TypeError, ValueError):
+            raise DataError("grades must be integers 0-3", path=str(lpath), field=str(qid)) from None
+    return qrels
+
+
+def load_lecard_qrels(name: str, data_dir: str | os.PathLike, *, setting: str = "zero-shot"
+                      ) -> dict[str, dict[str, int]]:
+    """Only the relevance labels (no candidates needed): v1 ``label_top30_dict.json`` (file order kept),
+    v2 ``label/relevence.trec`` (restricted to ids 5, 10, ..., 800 for ``setting='test'``)."""
+    root = Path(data_dir)
+    if name == "lecard-v1":
+        return _read_v1_labels(_v1_data(root) / "label" / "label_top30_dict.json")
+    if name == "lecard-v2":
+        if setting not in ("zero-shot", "test"):
+            raise DataError(f"unknown LeCaRDv2 setting {setting!r}; expected 'zero-shot' or 'test'")
+        lpath = root / "label" / "relevence.trec"
+        if not lpath.exists():
+            raise DataError("LeCaRDv2 qrels not found (label/relevence.trec)", path=str(lpath))
+        qrels = read_qrels_file(lpath)
+        if setting == "test":
+            test = set(LECARD_V2_TEST_IDS)
+            qrels = {q: g for q, g in qrels.items() if q in test}
+        return qrels
+    raise DataError(f"unknown dataset {name!r}; expected one of {list(DATASETS)}")
+
+
 def load_lecard_v1(data_dir: str | os.PathLike, *, pool: str = "judged",
                    cache: str | os.PathLike | None = None) -> LecardDataset:
     """Load LeCaRD v1. ``pool``: ``judged`` (official: the judged candidates) or ``all`` (all 100 per query)."""
@@ -178,15 +213,7 @@ def load_lecard_v1(data_dir: str | os.PathLike, *, pool: str = "judged",
         queries.append(LecardQuery(id=str(obj["ridx"]), fact=obj["q"].strip(), query=obj["q"].strip(),
                                    charges=_as_str_list(crime, qpath, "crime")))
     lpath = data / "label" / "label_top30_dict.json"
-    labels_raw = _read_json_file(lpath, "LeCaRD v1 labels") if lpath.exists() else {}
-    qrels: dict[str, dict[str, int]] = {}
-    for qid, grades in labels_raw.items():
-        if not isinstance(grades, dict):
-            raise DataError("expected {doc id: grade}", path=str(lpath), field=str(qid))
-        try:
-            qrels[str(qid)] = {str(d): int(g) for d, g in grades.items()}
-        except (TypeError, ValueError):
-            raise DataError("grades must be integers 0-3", path=str(lpath), field=str(qid)) from None
+    qrels = _read_v1_labels(lpath) if lpath.exists() else {}
     cdir = _v1_candidates_dir(root, data, Path(cache) if cache else None)
     all_pools: dict[str, tuple[str, ...]] = {}
     documents: dict[str, LecardDocument] = {}
@@ -305,9 +332,8 @@ def load_lecard_v2(data_dir: str | os.PathLike, *, setting: str = "zero-shot",
     lpath = root / "label" / "relevence.trec"
     if not lpath.exists():
         raise DataError("LeCaRDv2 qrels not found (label/relevence.trec)", path=str(lpath))
-    qrels = read_qrels_file(lpath)
+    qrels = load_lecard_qrels("lecard-v2", root, setting=setting)
     qids = {q.id for q in queries}
-    qrels = {q: g for q, g in qrels.items() if q in qids}
     ppath = root / "label" / "ranking_pool.json"
     pools: dict[str, tuple[str, ...]] = {}
     if ppath.exists():

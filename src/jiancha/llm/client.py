@@ -93,6 +93,7 @@ class ChatClient:
                               f"{spec.api_key_env}, which is not set; export it (the key is read only from the "
                               "environment and never written to disk), or name another variable with "
                               "--api-key-env")
+        self._redact = (lambda text: text.replace(key, "***")) if key else (lambda text: text)
         self._headers = {"Content-Type": "application/json"}
         if key:
             self._headers["Authorization"] = f"Bearer {key}"
@@ -165,9 +166,9 @@ class ChatClient:
             try:
                 fields, latency = await self._attempt(body)
             except _Fatal as exc:
-                return ChatResult(ok=False, attempts=attempt, error=str(exc))
+                return ChatResult(ok=False, attempts=attempt, error=self._redact(str(exc)))
             except _Retryable as exc:
-                last_error = str(exc)
+                last_error = self._redact(str(exc))   # a server might echo the request headers
                 if attempt == cfg.max_attempts:
                     break
                 delay = backoff_delay(attempt, base=cfg.backoff_base_s, cap=cfg.backoff_max_s, rng=self._rng)

@@ -105,6 +105,8 @@ LABEL_MENTION = _label_pattern()
 LABEL_CODE = re.compile(r"^(P|DNP|SNP|IENP)$", re.IGNORECASE)
 #: Trailing / leading punctuation stripped from a decision value in default mode.
 VALUE_PUNCT = " \t\r\n。.．；;，,：:！!“”\"'「」『』《》*_`"
+#: A short key before a bare label in a conclusion section without ``决定：`` (``处理意见：``, ``建议：``).
+SHORT_KEY = re.compile(r"^[^：:，。,\n]{1,8}[：:]\s*")
 #: The end of the first sentence of a decision value (explanations after it are ignored).
 VALUE_SENTENCE_END = re.compile(r"[。；;\n]")
 #: Characters whose presence makes default-mode parsing clean Markdown first.

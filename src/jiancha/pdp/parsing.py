@@ -207,6 +207,9 @@ def _label_only(line: str) -> str | None:
     if label is None:
         return None
     core = fmt.VALUE_SENTENCE_END.split(line, 1)[0].strip(fmt.VALUE_PUNCT)
+    key = fmt.SHORT_KEY.match(core)          # 处理意见：相对不起诉 / 建议：起诉
+    if key is not None:
+        core = core[key.end():]
     core = core.split("（", 1)[0].split("(", 1)[0].strip(fmt.VALUE_PUNCT)
     return label if core in LABEL_SYNONYMS or fmt.LABEL_CODE.match(core) else None
 

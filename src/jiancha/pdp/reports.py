@@ -101,8 +101,17 @@ def summary_table(result: dict) -> tuple[list[str], list[list[str]]]:
     return ["Metric", "Pooled", "95% CI (cases)"], body
 
 
-def confusion_rows(result: dict, level: int = 2) -> tuple[list[str], list[list[str]]] | None:
-    table = result["pooled"].get(f"confusion_level{level}")
+def confusion_of(scored, level: int = 2) -> dict:
+    """The pooled confusion table of a ScoreResult (computed from its columns in reference mode)."""
+    from jiancha.pdp.metrics import confusion_table
+
+    return scored.result["pooled"].get(f"confusion_level{level}") or confusion_table(scored.gold, scored.pred,
+                                                                                      level)
+
+
+def confusion_rows(result: dict, level: int = 2, table: dict | None = None
+                   ) -> tuple[list[str], list[list[str]]] | None:
+    table = table or result["pooled"].get(f"confusion_level{level}")
     if table is None:
         return None
     headers = ["gold \\ pred"] + [CODE_OF.get(c, c) for c in table["columns"]]
@@ -159,7 +168,7 @@ def render_report(scored, *, title: str | None = None) -> str:
               "## Summary (pooled over runs)", "", markdown_table(*summary_table(r)), "",
               "## Per class (pooled)", "", markdown_table(*per_class_table(r)), ""]
     for level in (2, 1):
-        cm = confusion_rows(r, level)
+        cm = confusion_rows(r, level, confusion_of(scored, level))
         if cm:
             lines += [f"## Confusion matrix, Level {level} (rows gold, columns predicted)", "",
                       markdown_table(*cm), ""]
@@ -229,8 +238,6 @@ def write_reports(out_dir: str | Path, scored, *, plots: bool = True) -> list[Pa
     if plots:
         from jiancha.pdp import plots as P
 
-        if "confusion_level2" in scored.result["pooled"]:
-            paths.append(P.plot_confusion(scored.result["pooled"]["confusion_level2"],
-                                          out / f"confusion{suffix}.png"))
+        paths.append(P.plot_confusion(confusion_of(scored, 2), out / f"confusion{suffix}.png"))
         paths.append(P.plot_per_class_f1(scored.result, out / f"per_class_f1{suffix}.png"))
     return paths

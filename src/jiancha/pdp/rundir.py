@@ -54,6 +54,14 @@ def iter_record_lines(path: Path):
     """``(line_no, dict)`` of records.jsonl; a torn last line (crash mid-write, no newline) is skipped."""
     with path.open(encoding="utf-8") as fh:
         lines = fh.readlines()
+    numbered = [(i, line) for i, line in enumerate(lines, start=1) if line.strip()]
+    try:  # fast path: one decoder call for the whole file; any problem → the line-by-line path below
+        objs = json.loads("[" + ",".join(line for _, line in numbered) + "]")
+    except json.JSONDecodeError:
+        objs = None
+    if objs is not None and len(objs) == len(numbered) and all(type(o) is dict for o in objs):
+        yield from zip((i for i, _ in numbered), objs)
+        return
     for i, line in enumerate(lines, start=1):
         if not line.strip():
             continue

@@ -49,7 +49,6 @@ class RunSummary:
     resumed: bool = False
     baseline_info: dict[str, Any] = field(default_factory=dict)
     metrics: dict[str, Any] | None = None
-    scoring_error: str | None = None
 
 
 # ---------------------------------------------------------------------------------------------------- helpers
@@ -75,6 +74,24 @@ def _base_record(case_id: str, run_id: int, r: PDPRecord, charges: list[str]) ->
     return {"case_id": case_id, "run_id": run_id, "gold_decision": r.decision,
             "gold_articles": list(r.relevant_articles), "date": r.date, "province": r.province,
             "charges": charges, "inputs": {k: getattr(r, k) for k in PDP_INPUT_FIELDS}}
+
+
+def plan_requests(status: dict[tuple, str], cases: list[tuple[str, PDPRecord]], repeats: int,
+                  retry_failed: bool) -> tuple[list[tuple[int, str, PDPRecord]], int, int]:
+    """What to send: ``(todo, already_done, failed_kept)``. A stored ``ok`` is never re-sent; a stored failure
+    only with ``retry_failed``. Order: run 0 for every case, then run 1, … (a partial run is a whole repeat)."""
+    todo: list[tuple[int, str, PDPRecord]] = []
+    already = 0
+    for run_id in range(repeats):
+        for cid, r in cases:
+            st = status.get((cid, run_id))
+            if st == "ok" or (st == "failed" and not retry_failed):
+                already += 1
+            else:
+                todo.append((run_id, cid, r))
+    redone = {(cid, run_id) for run_id, cid, _ in todo}
+    failed_kept = sum(1 for k, st in status.items() if st == "failed" and k not in redone)
+    return todo, already, failed_kept
 
 
 def _load_records(spec: RunSpec, records: list[PDPRecord] | None) -> list[PDPRecord]:
@@ -164,19 +181,7 @@ def run_pdp_eval(spec: RunSpec, client_config: ClientConfig | None = None, *,
     resumed = store.open(identity, manifest)
     t0 = time.perf_counter()
     try:
-        status = store.latest_status()
-        todo: list[tuple[int, str, PDPRecord]] = []
-        already = 0
-        for run_id in range(spec.repeats):
-            for cid, r in cases:
-                st = status.get((cid, run_id))
-                if st == "ok" or (st == "failed" and not spec.retry_failed):
-                    already += 1
-                else:
-                    todo.append((run_id, cid, r))
-        redone = {(cid, run_id) for run_id, cid, _ in todo}
-        failed_kept = sum(1 for k, st in status.items() if st == "failed" and k not in redone)
-        del status, redone
+        todo, already, failed_kept = plan_requests(store.latest_status(), cases, spec.repeats, spec.retry_failed)
         summary = RunSummary(out=str(spec.out), total=n_cases * spec.repeats, already_done=already, sent=0,
                              failed=0, failed_total=0, resumed=resumed)
         if is_baseline:
@@ -191,12 +196,9 @@ def run_pdp_eval(spec: RunSpec, client_config: ClientConfig | None = None, *,
     finally:
         store.close()
     if score:
-        try:
-            from jiancha.pdp.scoring import score_run_dirs
+        from jiancha.pdp.scoring import score_run_dirs
 
-            summary.metrics = score_run_dirs([spec.out], compat=spec.compat, write=True)
-        except NotImplementedError:
-            summary.scoring_error = "the scorer (jiancha.pdp.scoring) is not available yet; run `jiancha pdp score`"
+        summary.metrics = score_run_dirs([spec.out], compat=spec.compat, write=True)
     return summary
 
 

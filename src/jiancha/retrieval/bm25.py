@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,6 +29,25 @@ class BM25Config:
 LUCENE_BM25 = BM25Config(k1=0.9, b=0.4)
 
 
+class _DocLists(Sequence):
+    """The corpus as bm25s expects it (one list of ids per document), materialised one document at a time so
+    that a large corpus never exists as Python lists all at once."""
+
+    def __init__(self, corpus: TokenizedCorpus):
+        self._c = corpus
+
+    def __len__(self) -> int:
+        return len(self._c)
+
+    def __getitem__(self, i):  # type: ignore[override]
+        return self._c.doc(i).tolist()
+
+    def __iter__(self):
+        ids, off = self._c.ids, self._c.offsets
+        for i in range(len(self._c)):
+            yield ids[off[i]:off[i + 1]].tolist()
+
+
 class BM25Index:
     """Scores every document of a corpus for a query given as token ids (repeats count per occurrence)."""
 
@@ -38,12 +58,12 @@ class BM25Index:
 
     @classmethod
     def build(cls, corpus: TokenizedCorpus, config: BM25Config = BM25Config(), *,
-              show_progress: bool = False) -> "BM25Index":
+              show_progress: bool = False) -> BM25Index:
         import bm25s
         from bm25s.tokenization import Tokenized
 
         r = bm25s.BM25(k1=config.k1, b=config.b, method=config.method)
-        r.index(Tokenized(ids=corpus.as_lists(), vocab=dict(corpus.vocab)), show_progress=show_progress)
+        r.index(Tokenized(ids=_DocLists(corpus), vocab=dict(corpus.vocab)), show_progress=show_progress)
         return cls(r, config, len(corpus))
 
     def scores(self, query_token_ids: list[int]) -> np.ndarray:
@@ -55,7 +75,7 @@ class BM25Index:
         self._r.save(str(path))
 
     @classmethod
-    def load(cls, path: str | os.PathLike, config: BM25Config, *, mmap: bool = True) -> "BM25Index":
+    def load(cls, path: str | os.PathLike, config: BM25Config, *, mmap: bool = True) -> BM25Index:
         import bm25s
 
         r = bm25s.BM25.load(str(path), mmap=mmap)

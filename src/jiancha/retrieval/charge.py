@@ -9,7 +9,9 @@ each tier:
 - ``overlap_weight`` if any charge is shared, plus ``primary_weight`` if the candidate's primary charge is among
   the query's charges, plus ``exact_weight`` if the candidate's set of charges equals the query's, plus
   ``jaccard_weight`` × |shared| / |union|;
-- 0 when no charge is shared.
+- 0 when no charge is shared; but with ``prf_depth`` > 0 a candidate whose primary charge is the primary charge of
+  one of the ``prf_depth`` best BM25 candidates (pseudo-relevance feedback: charges the query's nearest
+  judgments were convicted of) gets ``prf_weight``, added to the tiers above.
 """
 
 from __future__ import annotations
@@ -28,27 +30,45 @@ class ChargeConfig:
     overlap_weight: float = 1.0
     exact_weight: float = 0.0
     jaccard_weight: float = 0.0
+    prf_depth: int = 0
+    prf_weight: float = 0.0
 
 
 def charge_tiers(query_charges: Sequence[str], doc_charges: Sequence[Sequence[str]],
-                 config: ChargeConfig = ChargeConfig()) -> np.ndarray:
+                 config: ChargeConfig = ChargeConfig(), feedback: Sequence[str] = ()) -> np.ndarray:
     """Tier value per document (see module docstring). A query without charges puts every document in tier 0.
 
     >>> charge_tiers(["盗窃罪"], [["盗窃罪"], ["抢劫罪", "盗窃罪"], ["诈骗罪"], []]).tolist()
     [2.0, 1.0, 0.0, 0.0]
     """
     qs = set(query_charges)
+    fb = set(feedback)
     out = np.zeros(len(doc_charges), dtype=np.float64)
-    if not qs:
-        return out
     for i, cs in enumerate(doc_charges):
+        if fb and cs and cs[0] in fb:
+            out[i] += config.prf_weight
         if not qs.intersection(cs):
             continue
         ds = set(cs)
-        out[i] = (config.overlap_weight + (config.primary_weight if cs[0] in qs else 0.0)
+        out[i] += (config.overlap_weight + (config.primary_weight if cs[0] in qs else 0.0)
                   + (config.exact_weight if ds == qs else 0.0)
                   + config.jaccard_weight * len(ds & qs) / len(ds | qs))
     return out
+
+
+def feedback_charges(doc_charges: Sequence[Sequence[str]], base_scores: np.ndarray, id_order: np.ndarray,
+                     depth: int) -> tuple[str, ...]:
+    """Primary charges of the ``depth`` best documents by ``base_scores`` (ties by id), first-seen order."""
+    if depth <= 0 or len(base_scores) == 0:
+        return ()
+    from jiancha.retrieval.ranking import top_k
+
+    out: list[str] = []
+    for i in top_k(base_scores, id_order, depth):
+        cs = doc_charges[i]
+        if cs and cs[0] not in out:
+            out.append(cs[0])
+    return tuple(out)
 
 
 def scale_unit(scores: np.ndarray) -> np.ndarray:

@@ -65,7 +65,7 @@ class DenseIndex:
         np.save(Path(path) / "embeddings.npy", self.embeddings)
 
     @classmethod
-    def load(cls, path: str | os.PathLike) -> "DenseIndex":
+    def load(cls, path: str | os.PathLike) -> DenseIndex:
         return cls(np.load(Path(path) / "embeddings.npy", mmap_mode="r"))
 
     @staticmethod

@@ -24,12 +24,20 @@ from jiancha.datasets.lecard import (
     LecardQuery,
     cache_dir,
     load_lecard,
+    load_lecard_qrels,
     read_charge_list,
     read_word_list,
 )
 from jiancha.errors import ConfigError, ResumeMismatchError
 from jiancha.retrieval.bm25 import BM25Config, BM25Index
-from jiancha.retrieval.charge import ChargeConfig, charge_scores, charge_tiers, document_charges, resolve_charge_finder
+from jiancha.retrieval.charge import (
+    ChargeConfig,
+    charge_scores,
+    charge_tiers,
+    document_charges,
+    feedback_charges,
+    resolve_charge_finder,
+)
 from jiancha.retrieval.dense import DenseConfig, DenseIndex, encode
 from jiancha.retrieval.evaluate import EvalResult, evaluate
 from jiancha.retrieval.fields import canonical_doc_field, check_query_field, doc_text, query_text
@@ -65,13 +73,13 @@ class RetrievalSpec:
     setting: str = "zero-shot"
     depth: int = 1000
     protect_charges: bool = True
-    bm25: BM25Config = BM25Config()
-    qld: QLDConfig = QLDConfig()
-    charge: ChargeConfig = ChargeConfig()
-    fuse: FuseConfig = FuseConfig()
-    dense: DenseConfig = DenseConfig()
+    bm25: BM25Config = field(default_factory=BM25Config)
+    qld: QLDConfig = field(default_factory=QLDConfig)
+    charge: ChargeConfig = field(default_factory=ChargeConfig)
+    fuse: FuseConfig = field(default_factory=FuseConfig)
+    dense: DenseConfig = field(default_factory=DenseConfig)
 
-    def resolved(self) -> "RetrievalSpec":
+    def resolved(self) -> RetrievalSpec:
         """Validate every choice and fill the dataset defaults; errors name the value and the choices."""
         if self.dataset not in DATASETS:
             raise ConfigError(f"unknown dataset {self.dataset!r}; expected one of {list(DATASETS)}")
@@ -108,6 +116,18 @@ class RetrievalSpec:
         return f"jiancha-{self.method}"
 
 
+def protected_charge_words(extra: Iterable[str] = ()) -> tuple[str, ...]:
+    """Words the tokeniser keeps whole: official charge names and their selective partial forms
+    (贩卖毒品罪 for 走私、贩卖、运输、制造毒品罪) from :mod:`jiancha.law.charges`, plus ``extra`` (the dataset's list)."""
+    from jiancha.law.charges import charge_names, selective_forms
+
+    words = set(extra)
+    for name in charge_names():
+        words.add(name)
+        words.update(selective_forms(name))
+    return tuple(sorted(words))
+
+
 def _no_progress(it: Iterable, desc: str, total: int) -> Iterable:
     return it
 
@@ -141,7 +161,8 @@ class Retriever:
         stop = read_word_list(self.dataset.stopwords_path) if self.dataset.stopwords_path else ()
         self.charge_names = read_charge_list(self.dataset.charge_list_path) if self.dataset.charge_list_path else ()
         self.tok_config = TokenizerConfig(stopwords=frozenset(stop),
-                                          protected=self.charge_names if self.spec.protect_charges else ())
+                                          protected=protected_charge_words(self.charge_names)
+                                          if self.spec.protect_charges else ())
         texts = [doc_text(self.dataset.documents[d], self.spec.doc_field) for d in self.doc_ids]
         self.corpus_key = corpus_key(texts, self.tok_config)
         self.index_dir = (self.cache / "retrieval" / self.corpus_key) if self.cache is not None else None
@@ -185,7 +206,8 @@ class Retriever:
     def dense(self) -> DenseIndex:
         if "dense" not in self._indexes:
             c = self.spec.dense
-            p = self._path(f"dense-{stable_hash([os.path.abspath(c.model) if os.path.exists(c.model) else c.model, c.max_chars])}")
+            model_id = os.path.abspath(c.model) if os.path.exists(c.model) else c.model
+            p = self._path(f"dense-{stable_hash([model_id, c.max_chars])}")
             if p is not None and DenseIndex.exists(p):
                 idx = DenseIndex.load(p)
             else:
@@ -235,8 +257,11 @@ class Retriever:
             return self.dense().scores(q)[candidates]
         if method == "charge":
             charges = self.doc_charges()
-            tiers = charge_tiers(self.query_charges(query), [charges[i] for i in candidates], self.spec.charge)
-            return charge_scores(tiers, self.score("bm25", query, candidates))
+            cand_charges = [charges[i] for i in candidates]
+            base = self.score("bm25", query, candidates)
+            fb = feedback_charges(cand_charges, base, self.id_order[candidates], self.spec.charge.prf_depth)
+            tiers = charge_tiers(self.query_charges(query), cand_charges, self.spec.charge, fb)
+            return charge_scores(tiers, base)
         if method == "fuse":
             c = self.spec.fuse
             lists = [self.score(m, query, candidates) for m in c.methods]
@@ -291,17 +316,14 @@ def run_retrieval(spec: RetrievalSpec, data_dir: str | os.PathLike, *, cache: st
     return run, manifest, ds
 
 
-def score_run(spec: RetrievalSpec, run: Run, data_dir: str | os.PathLike,
-              *, cache: str | os.PathLike | None = None) -> EvalResult:
-    """Evaluate ``run`` against the dataset's qrels (candidates are not needed for LeCaRDv2)."""
-    spec = spec.resolved()
-    if spec.dataset == "lecard-v2":
-        from jiancha.datasets.lecard import load_lecard_v2
+def load_qrels(dataset: str, data_dir: str | os.PathLike, *, setting: str = "zero-shot") -> dict:
+    """The dataset's relevance labels only (no candidates needed), for scoring external runs."""
+    return load_lecard_qrels(dataset, data_dir, setting=setting)
 
-        ds = load_lecard_v2(data_dir, setting=spec.setting, load_candidates=False)
-    else:
-        ds = load_for_spec(spec, data_dir, Path(cache) if cache else None)
-    return evaluate(spec.dataset, run, ds.qrels, setting=spec.setting)
+
+def score_run(dataset: str, run: Run, data_dir: str | os.PathLike, *, setting: str = "zero-shot") -> EvalResult:
+    """Evaluate an (external) run against the dataset's qrels."""
+    return evaluate(dataset, run, load_qrels(dataset, data_dir, setting=setting), setting=setting)
 
 
 def write_outputs(out: str | os.PathLike, run: Run, result: EvalResult | None, manifest: dict, tag: str) -> Path:

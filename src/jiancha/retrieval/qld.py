@@ -50,7 +50,7 @@ class QLDIndex:
         self.doc_norm = np.log(mu / (self.doc_len + mu))
 
     @classmethod
-    def build(cls, corpus: TokenizedCorpus, config: QLDConfig = QLDConfig()) -> "QLDIndex":
+    def build(cls, corpus: TokenizedCorpus, config: QLDConfig = QLDConfig()) -> QLDIndex:
         return cls(term_counts(corpus), config)
 
     @property
@@ -69,7 +69,7 @@ class QLDIndex:
         sp.save_npz(Path(path) / "term_counts.npz", self.counts)
 
     @classmethod
-    def load(cls, path: str | os.PathLike, config: QLDConfig = QLDConfig()) -> "QLDIndex":
+    def load(cls, path: str | os.PathLike, config: QLDConfig = QLDConfig()) -> QLDIndex:
         return cls(sp.load_npz(Path(path) / "term_counts.npz").tocsc(), config)
 
     @staticmethod

@@ -54,6 +54,8 @@ class TrainConfig:
     split: str = field(default="balanced", metadata=_h("Split to train on when --data is a splits folder."))
     output_dir: str = field(default="", metadata=_h("Run directory: run.json, metrics.jsonl, checkpoints, final/."))
     prompt_variant: str = field(default="baseline", metadata=_h("Prompt variant (jiancha.pdp.prompts)."))
+    enable_thinking: bool | None = field(default=None, metadata=_h(
+        "Pass enable_thinking to the chat template (Qwen3 and similar); unset: the template's default."))
     seed: int = field(default=42, metadata=_h("Random seed (data order, sampling, initialisation)."))
     epochs: float = field(default=1.0, metadata=_h("Number of training epochs."))
     max_steps: int = field(default=-1, metadata=_h("Stop after this many optimizer steps (-1: use epochs)."))
@@ -90,6 +92,9 @@ class TrainConfig:
     def to_dict(self) -> dict[str, Any]:
         d = dataclasses.asdict(self)
         return {k: list(v) if isinstance(v, tuple) else v for k, v in d.items()}
+
+    def chat_template_kwargs(self) -> dict[str, Any]:
+        return {} if self.enable_thinking is None else {"enable_thinking": self.enable_thinking}
 
     def world_size(self) -> int:
         return int(os.environ.get("WORLD_SIZE", "1") or 1)

@@ -89,9 +89,10 @@ def build_target(record: PDPRecord, think_prefix: str = "") -> str:
                                         record.raw_reasoning_and_decision or record.decision)
 
 
-def _n_tokens(tokenizer: Any, messages: list[dict[str, str]], *, add_generation_prompt: bool) -> int:
+def _n_tokens(tokenizer: Any, messages: list[dict[str, str]], *, add_generation_prompt: bool,
+              template_kwargs: dict[str, Any] | None = None) -> int:
     enc = tokenizer.apply_chat_template(messages, tokenize=True, add_generation_prompt=add_generation_prompt,
-                                        return_dict=True)
+                                        return_dict=True, **(template_kwargs or {}))
     return len(enc["input_ids"])
 
 
@@ -148,12 +149,12 @@ def _apply_policy(rows: list[dict[str, Any]], reports: list[LengthReport], polic
 
 
 def prepare_rl_rows(data: TrainingData, tokenizer: Any, *, variant: str, max_prompt_length: int,
-                    on_long: str) -> PreparedRows:
+                    on_long: str, template_kwargs: dict[str, Any] | None = None) -> PreparedRows:
     """Rows for GRPOTrainer: conversational ``prompt`` plus the gold columns the rewards read."""
     rows, lengths = [], []
     for r in data.records:
         prompt = build_prompt(r, variant)
-        lengths.append(_n_tokens(tokenizer, prompt, add_generation_prompt=True))
+        lengths.append(_n_tokens(tokenizer, prompt, add_generation_prompt=True, template_kwargs=template_kwargs))
         rows.append({"id": r.id, "prompt": prompt, "decision": r.decision,
                      "relevant_articles": list(r.relevant_articles), "date": r.date or ""})
     report = check_lengths([r["id"] for r in rows], lengths, max_prompt_length, "prompt")
@@ -161,17 +162,22 @@ def prepare_rl_rows(data: TrainingData, tokenizer: Any, *, variant: str, max_pro
 
 
 def prepare_sft_rows(data: TrainingData, tokenizer: Any, *, variant: str, max_prompt_length: int,
-                     max_completion_length: int, on_long: str, think_prefix: str = "") -> PreparedRows:
+                     max_completion_length: int, on_long: str, think_prefix: str = "",
+                     template_kwargs: dict[str, Any] | None = None) -> PreparedRows:
     """Rows for SFTTrainer: conversational ``prompt`` / ``completion`` (the gold answer as the assistant turn)."""
     rows, p_len, c_len = [], [], []
     for r in data.records:
         prompt = build_prompt(r, variant)
         completion = [{"role": "assistant", "content": build_target(r, think_prefix)}]
-        n_prompt = _n_tokens(tokenizer, prompt, add_generation_prompt=True)
-        n_full = _n_tokens(tokenizer, prompt + completion, add_generation_prompt=False)
+        n_prompt = _n_tokens(tokenizer, prompt, add_generation_prompt=True, template_kwargs=template_kwargs)
+        n_full = _n_tokens(tokenizer, prompt + completion, add_generation_prompt=False,
+                           template_kwargs=template_kwargs)
         p_len.append(n_prompt)
         c_len.append(max(n_full - n_prompt, 0))
-        rows.append({"id": r.id, "prompt": prompt, "completion": completion, "decision": r.decision})
+        row = {"id": r.id, "prompt": prompt, "completion": completion, "decision": r.decision}
+        if template_kwargs:
+            row["chat_template_kwargs"] = dict(template_kwargs)
+        rows.append(row)
     ids = [r["id"] for r in rows]
     reports = [check_lengths(ids, p_len, max_prompt_length, "prompt"),
                check_lengths(ids, c_len, max_completion_length, "SFT target")]

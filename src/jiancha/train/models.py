@@ -17,7 +17,9 @@ def lora_config(cfg: Any) -> Any:
 
 def save_final(trainer: Any, tokenizer: Any, out: Path, *, merge: bool) -> tuple[Path, Path | None]:
     final = out / FINAL_DIR
-    trainer.save_model(str(final))
+    trainer.save_model(str(final))             # handles distributed saving itself
+    if not trainer.accelerator.is_main_process:
+        return final, (out / MERGED_DIR if merge else None)
     tokenizer.save_pretrained(str(final))
     merged_dir = None
     model = trainer.accelerator.unwrap_model(trainer.model)

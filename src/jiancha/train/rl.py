@@ -70,6 +70,8 @@ def grpo_kwargs(cfg: RLRecipeConfig) -> dict[str, Any]:
         "remove_unused_columns": False,
         "model_init_kwargs": {"dtype": "bfloat16" if cfg.bf16 else "float32"},
     }
+    if cfg.chat_template_kwargs():
+        kw["chat_template_kwargs"] = cfg.chat_template_kwargs()
     if cfg.steps_per_generation is not None:
         kw["steps_per_generation"] = cfg.steps_per_generation
     if cfg.use_vllm:
@@ -95,7 +97,7 @@ def run_rl(cfg: RLRecipeConfig, *, console: Any = None) -> RunResult:
     tokenizer = load_tokenizer(cfg.model)
     data = load_training_records(cfg.data, cfg.split, limit=cfg.limit)
     prepared = prepare_rl_rows(data, tokenizer, variant=cfg.prompt_variant, max_prompt_length=cfg.max_prompt_length,
-                               on_long=cfg.on_long_prompt)
+                               on_long=cfg.on_long_prompt, template_kwargs=cfg.chat_template_kwargs())
     if prepared.dropped and console is not None:
         console.print(f"[yellow]dropped:[/] {'; '.join(r.describe() for r in prepared.reports if r.too_long)}")
     info = {**data.info(), "dropped_too_long": list(prepared.dropped), "rows_used": len(prepared.rows)}

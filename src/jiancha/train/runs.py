@@ -12,6 +12,7 @@ Layout::
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -57,10 +58,16 @@ def _diff(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
     return out
 
 
+def is_main_process() -> bool:
+    """Rank 0 of a distributed launch (or a single process): the one that writes run files."""
+    return int(os.environ.get("RANK", "0") or 0) == 0
+
+
 def start_run(output_dir: str | Path, spec: dict[str, Any], *, seed: int, overwrite: bool = False) -> bool:
     """Write ``run.json``; refuse (ResumeMismatchError) when the directory holds a run with another spec.
 
-    Returns whether the directory's checkpoints may be resumed (same spec as before).
+    Returns whether the directory's checkpoints may be resumed (same spec as before). Only the main process
+    writes; every process checks.
     """
     out = Path(output_dir)
     path = out / RUN_FILE
@@ -73,6 +80,8 @@ def start_run(output_dir: str | Path, spec: dict[str, Any], *, seed: int, overwr
             raise ResumeMismatchError(
                 f"{out} holds a run made with other settings ({'; '.join(diff[:8])}); use another --output-dir, "
                 "or pass --overwrite to replace it")
+    if not is_main_process():
+        return same
     out.mkdir(parents=True, exist_ok=True)
     env = environment_info()
     env["packages"].update(package_versions(_TRAIN_PACKAGES))
@@ -82,6 +91,8 @@ def start_run(output_dir: str | Path, spec: dict[str, Any], *, seed: int, overwr
 
 
 def finish_run(output_dir: str | Path, **fields: Any) -> None:
+    if not is_main_process():
+        return
     path = Path(output_dir) / RUN_FILE
     doc = read_json(path)
     doc.update(fields)

@@ -62,13 +62,14 @@ def run_sft(cfg: SFTRecipeConfig, *, console: Any = None) -> RunResult:
     data = load_training_records(cfg.data, cfg.split, limit=cfg.limit)
     prepared = prepare_sft_rows(data, tokenizer, variant=cfg.prompt_variant, max_prompt_length=cfg.max_prompt_length,
                                 max_completion_length=cfg.max_completion_length, on_long=cfg.on_long_prompt,
-                                think_prefix=cfg.think_prefix)
+                                think_prefix=cfg.think_prefix, template_kwargs=cfg.chat_template_kwargs())
     if prepared.dropped and console is not None:
         console.print(f"[yellow]dropped:[/] {'; '.join(r.describe() for r in prepared.reports if r.too_long)}")
     info = {**data.info(), "dropped_too_long": list(prepared.dropped), "rows_used": len(prepared.rows)}
     resumable = start_run(out, run_spec("sft", cfg.to_dict(), info), seed=cfg.seed, overwrite=cfg.overwrite)
 
-    rows = [{"prompt": r["prompt"], "completion": r["completion"]} for r in prepared.rows]
+    keep = ("prompt", "completion", "chat_template_kwargs")
+    rows = [{k: r[k] for k in keep if k in r} for r in prepared.rows]
     trainer = trl.SFTTrainer(model=cfg.model, args=trl.SFTConfig(**sft_kwargs(cfg)),
                              train_dataset=Dataset.from_list(rows), processing_class=tokenizer,
                              peft_config=lora_config(cfg) if cfg.use_lora else None,

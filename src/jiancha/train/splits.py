@@ -106,6 +106,27 @@ def split_counts(name: str, size: int = DEFAULT_SIZE,
     return dict(zip(LEVEL2_LABELS, counts, strict=True))
 
 
+def parse_natural(value: str | None, pool: Sequence[PDPRecord] = ()) -> tuple[float, ...]:
+    """The ``natural`` distribution from a CLI value: unset → PDP-Bench ``test``; ``pool`` → the pool's own class
+    counts; else four comma-separated numbers (P, DNP, SNP, IENP).
+
+    >>> parse_natural("1,1,0,2")
+    (1.0, 1.0, 0.0, 2.0)
+    """
+    if value is None or value == "bench":
+        return tuple(float(x) for x in BENCH_CLASS_COUNTS)
+    if value == "pool":
+        return tuple(float(sum(r.decision == lab for r in pool)) for lab in LEVEL2_LABELS)
+    try:
+        out = tuple(float(x) for x in value.split(","))
+    except ValueError:
+        out = ()
+    if len(out) != len(LEVEL2_LABELS):
+        raise ConfigError(f"natural distribution {value!r} is not 'bench', 'pool' or {len(LEVEL2_LABELS)} "
+                          "comma-separated numbers in the order P,DNP,SNP,IENP")
+    return out
+
+
 # --------------------------------------------------------------------------------------------------------------
 # leakage
 
@@ -234,17 +255,18 @@ def _shuffled_pools(buckets: dict[str, list[PDPRecord]], spec: SplitSpec) -> dic
     return pools
 
 
-def _take(pool: list[PDPRecord], n: int, *, label: str, split: str, spec: SplitSpec) -> tuple[list[PDPRecord], int]:
+def _take(pool: list[PDPRecord], n: int, *, label: str, split: str, spec: SplitSpec,
+          source: str) -> tuple[list[PDPRecord], int]:
     if n <= len(pool):
         return pool[:n], 0
     if not spec.with_replacement:
         code = Decision(label).code
         raise DataError(f"split {split!r} needs {n} {code} ({label}) rows but the pool has only {len(pool)}; "
                         f"lower the split size (--size), add {n - len(pool)} more {code} rows to the pool, or allow "
-                        "sampling with replacement (--with-replacement)", field="decision")
+                        "sampling with replacement (--with-replacement)", path=source, field="decision")
     if not pool:
         raise DataError(f"split {split!r} needs {n} {Decision(label).code} ({label}) rows but the pool has none; "
-                        "sampling with replacement needs at least one", field="decision")
+                        "sampling with replacement needs at least one", path=source, field="decision")
     rng = random.Random(f"{spec.seed}:resample:{split}:{label}")
     extra = [pool[rng.randrange(len(pool))] for _ in range(n - len(pool))]
     return list(pool) + extra, len(extra)
@@ -261,7 +283,7 @@ def build_splits(pool: Sequence[PDPRecord], spec: SplitSpec = SplitSpec(), *,
         rows: list[PDPRecord] = []
         resampled = 0
         for lab in LEVEL2_LABELS:
-            chunk, extra = _take(pools[lab], counts[lab], label=lab, split=name, spec=spec)
+            chunk, extra = _take(pools[lab], counts[lab], label=lab, split=name, spec=spec, source=source)
             rows += chunk
             resampled += extra
         if spec.compat == "default":

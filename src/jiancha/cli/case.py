@@ -1,0 +1,103 @@
+"""`jiancha case ...`: use jiancha on one case, from the command line or a small web page."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+app = typer.Typer(no_args_is_help=True)
+
+ModelOpt = Annotated[str, typer.Option("--model", help="baseline:rules | baseline:tfidf-lr | baseline:majority | "
+                                       "openrouter:<m> | vllm:<m> | openai:<m> | <m> with --base-url.")]
+PrecedentsOpt = Annotated[str, typer.Option("--precedents", help="Decided cases to search for precedents (and "
+                                            "to train baseline:tfidf-lr): anything `jiancha pdp eval --data` "
+                                            "accepts; 'sample' is the bundled set; 'none' turns it off.")]
+
+
+def _load_context(precedents: str, split: str, statutes_dir: str | None):
+    from jiancha.datasets.pdp import load_pdp
+    from jiancha.law.statutes import load_statutes
+
+    records = None if precedents == "none" else load_pdp(precedents, split)
+    statutes = load_statutes(statutes_dir) if statutes_dir else None
+    return records, statutes
+
+
+@app.command("predict")
+def predict_command(
+    case_file: Annotated[str | None, typer.Argument(help="A JSON file with person_info, procedure, fact (a PDP "
+                                                    "record works); or use --fact.")] = None,
+    fact: Annotated[str | None, typer.Option("--fact", help="The facts, when no case file is given.")] = None,
+    procedure: Annotated[str, typer.Option("--procedure", help="The procedural history.")] = "",
+    person_info: Annotated[str, typer.Option("--person-info", help="The suspect information.")] = "",
+    model: ModelOpt = "baseline:rules",
+    precedents: PrecedentsOpt = "sample",
+    split: Annotated[str, typer.Option("--split", help="Split of --precedents.")] = "test",
+    k: Annotated[int, typer.Option("--k", help="Number of precedents.")] = 5,
+    statutes_dir: Annotated[str | None, typer.Option("--statutes-dir", help="Directory of statute markdown "
+                                                     "files, to print each cited article's text.")] = None,
+    base_url: Annotated[list[str] | None, typer.Option("--base-url", help="OpenAI-compatible endpoint.")] = None,
+    api_key_env: Annotated[str | None, typer.Option("--api-key-env", help="Env var holding the API key.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+) -> None:
+    """Recommend a decision for one case, with cited articles, an analysis and similar precedents."""
+    from dataclasses import asdict
+
+    from rich.console import Console
+
+    from jiancha._util.io import read_json
+    from jiancha.datasets.records import PDPRecord
+    from jiancha.errors import ConfigError
+    from jiancha.web.consult import consult
+
+    if case_file:
+        record = PDPRecord.from_dict(read_json(case_file))
+    elif fact:
+        record = PDPRecord(id="", person_info=person_info, procedure=procedure, fact=fact, decision="")
+    else:
+        raise ConfigError("give a case file (JSON with person_info, procedure, fact) or --fact TEXT")
+    records, statutes = _load_context(precedents, split, statutes_dir)
+    result = consult(record, model=model, precedents=records, k=k, statutes=statutes,
+                     base_urls=tuple(base_url or ()), api_key_env=api_key_env)
+    if as_json:
+        typer.echo(json.dumps(asdict(result), ensure_ascii=False, indent=2))
+        return
+    console = Console()
+    if result.valid:
+        console.print(f"[bold]决定：{result.decision}[/]  ({result.model})")
+    else:
+        console.print(f"[bold red]invalid answer ({result.reason})[/]  ({result.model})")
+    console.print("[bold]适用法条[/]")
+    for a in result.relevant_articles or ("无",):
+        text = result.article_texts.get(a)
+        console.print(f"  {a}" + (f"  {text[:120]}" if text else ""), highlight=False)
+    console.print(f"[bold]审查分析[/]\n  {result.analysis}", highlight=False)
+    if result.precedents:
+        from jiancha.cli._render import print_table
+
+        print_table(console, "相似先例", ["案号", "决定", "共同罪名", "BM25", "事实摘要"],
+                    [[p.id, p.decision, "、".join(p.shared_charges), f"{p.score:.2f}", p.fact_excerpt[:60] + "…"]
+                     for p in result.precedents])
+
+
+@app.command("serve")
+def serve_command(
+    model: ModelOpt = "baseline:rules",
+    precedents: PrecedentsOpt = "sample",
+    split: Annotated[str, typer.Option("--split", help="Split of --precedents.")] = "test",
+    statutes_dir: Annotated[str | None, typer.Option("--statutes-dir", help="Statute markdown directory.")] = None,
+    base_url: Annotated[list[str] | None, typer.Option("--base-url", help="OpenAI-compatible endpoint.")] = None,
+    api_key_env: Annotated[str | None, typer.Option("--api-key-env", help="Env var holding the API key.")] = None,
+    host: Annotated[str, typer.Option("--host")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port")] = 8000,
+) -> None:
+    """Serve the one-case web page (extra `web`) on http://HOST:PORT/."""
+    from jiancha._util.lazy import require
+    from jiancha.web.app import create_app
+
+    uvicorn = require("uvicorn", "web")
+    records, statutes = _load_context(precedents, split, statutes_dir)
+    uvicorn.run(create_app(model=model, precedents=records, statutes=statutes, base_urls=tuple(base_url or ()),
+                           api_key_env=api_key_env), host=host, port=port)
