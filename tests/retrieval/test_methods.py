@@ -115,9 +115,10 @@ def test_rrf_and_weighted_fusion():
 
 def test_charge_tiers_and_bm25_tie_break():
     docs = [("盗窃罪",), ("抢劫罪", "盗窃罪"), ("诈骗罪",), (), ("盗窃罪",)]
-    tiers = charge_tiers(["盗窃罪"], docs)
+    tiers = charge_tiers(["盗窃罪"], docs, ChargeConfig(jaccard_weight=0.0))
     assert tiers.tolist() == [2.0, 1.0, 0.0, 0.0, 2.0]
-    exact = charge_tiers(["盗窃罪", "抢劫罪"], docs, ChargeConfig(exact_weight=0.5))
+    assert charge_tiers(["盗窃罪"], docs).tolist() == [3.0, 1.5, 0.0, 0.0, 3.0]     # + Jaccard 1 and 1/2
+    exact = charge_tiers(["盗窃罪", "抢劫罪"], docs, ChargeConfig(exact_weight=0.5, jaccard_weight=0.0))
     assert exact.tolist() == [2.0, 2.5, 0.0, 0.0, 2.0]
     fb = charge_tiers([], docs, ChargeConfig(prf_weight=0.5), feedback=("诈骗罪",))
     assert fb.tolist() == [0.0, 0.0, 0.5, 0.0, 0.0]

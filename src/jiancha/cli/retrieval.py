@@ -17,7 +17,7 @@ _DataDir = Annotated[Path, typer.Option("--data-dir", help="Dataset root in its 
 def _spec(dataset: str, method: str, query_field: str, doc_field: str, pool: str, scope: str, setting: str,
           depth: int, k1: float | None, b: float | None, bm25_method: str, mu: float, model: str, batch_size: int,
           fuse_methods: str, fusion: str, rrf_k: float, weights: str, protect_charges: bool, primary_weight: float,
-          overlap_weight: float, exact_weight: float):
+          overlap_weight: float, exact_weight: float, jaccard_weight: float = 1.0):
     from jiancha.errors import ConfigError
     from jiancha.retrieval.bm25 import BM25Config
     from jiancha.retrieval.charge import ChargeConfig
@@ -36,7 +36,8 @@ def _spec(dataset: str, method: str, query_field: str, doc_field: str, pool: str
         setting=setting, depth=depth, protect_charges=protect_charges,
         bm25=BM25Config(k1=base.k1 if k1 is None else k1, b=base.b if b is None else b, method=bm25_method),
         qld=QLDConfig(mu=mu), dense=DenseConfig(model=model, batch_size=batch_size),
-        charge=ChargeConfig(primary_weight=primary_weight, overlap_weight=overlap_weight, exact_weight=exact_weight),
+        charge=ChargeConfig(primary_weight=primary_weight, overlap_weight=overlap_weight, exact_weight=exact_weight,
+                            jaccard_weight=jaccard_weight),
         fuse=FuseConfig(methods=tuple(m.strip() for m in fuse_methods.split(",") if m.strip()), kind=fusion,
                         k=rrf_k, weights=w),
     ).resolved()
@@ -56,15 +57,15 @@ def eval_cmd(
                      ] = "corpus",
     setting: Annotated[str, typer.Option(help="LeCaRDv2: zero-shot (all queries) or test (160).")] = "zero-shot",
     depth: Annotated[int, typer.Option(help="Documents per query in the run.")] = 1000,
-    k1: Annotated[float | None, typer.Option(help="BM25 k1 (default 1.2; Lucene 0.9).")] = None,
-    b: Annotated[float | None, typer.Option(help="BM25 b (default 0.75; Lucene 0.4).")] = None,
+    k1: Annotated[float | None, typer.Option(help="BM25 k1 (default 0.9, as Lucene).")] = None,
+    b: Annotated[float | None, typer.Option(help="BM25 b (default 0.4, as Lucene).")] = None,
     bm25_method: Annotated[str, typer.Option(help="bm25s variant: lucene, robertson, atire, bm25l, bm25+.")
                            ] = "lucene",
     mu: Annotated[float, typer.Option(help="QLD Dirichlet mu.")] = 1000.0,
     model: Annotated[str, typer.Option(help="dense: sentence-transformers model path.")] = "",
     batch_size: Annotated[int, typer.Option(help="dense: encoding batch size.")] = 32,
     fuse_methods: Annotated[str, typer.Option(help="fuse: comma-separated methods.")] = "bm25,qld,charge",
-    fusion: Annotated[str, typer.Option(help="fuse: rrf or weighted.")] = "rrf",
+    fusion: Annotated[str, typer.Option(help="fuse: weighted or rrf.")] = "weighted",
     rrf_k: Annotated[float, typer.Option(help="fuse: RRF k.")] = 60.0,
     weights: Annotated[str, typer.Option(help="fuse: comma-separated weights, one per method.")] = "",
     protect_charges: Annotated[bool, typer.Option("--protect-charges/--no-protect-charges",
@@ -72,6 +73,7 @@ def eval_cmd(
     primary_weight: Annotated[float, typer.Option(help="charge: weight of a shared primary charge.")] = 1.0,
     overlap_weight: Annotated[float, typer.Option(help="charge: weight of any shared charge.")] = 1.0,
     exact_weight: Annotated[float, typer.Option(help="charge: weight of an identical charge set.")] = 0.0,
+    jaccard_weight: Annotated[float, typer.Option(help="charge: weight of the charge-set Jaccard.")] = 1.0,
     cache_dir: Annotated[Path | None, typer.Option(help="Tokens/index cache (default $JIANCHA_CACHE).")] = None,
 ) -> None:
     """Run a method on a dataset and evaluate it; writes run.trec, metrics.json and manifest.json to --out."""
@@ -80,7 +82,7 @@ def eval_cmd(
 
     spec = _spec(dataset, method, query_field, doc_field, pool, scope, setting, depth, k1, b, bm25_method, mu,
                  model, batch_size, fuse_methods, fusion, rrf_k, weights, protect_charges, primary_weight,
-                 overlap_weight, exact_weight)
+                 overlap_weight, exact_weight, jaccard_weight)
     run, manifest, ds = run_retrieval(spec, data_dir, cache=cache_dir, progress=rich_progress)
     result = evaluate(spec.dataset, run, ds.qrels, setting=spec.setting)
     write_outputs(out, run, result, manifest, spec.tag())
@@ -106,7 +108,7 @@ def run_cmd(
     model: Annotated[str, typer.Option(help="dense: model path.")] = "",
     batch_size: Annotated[int, typer.Option(help="dense: batch size.")] = 32,
     fuse_methods: Annotated[str, typer.Option(help="fuse: methods.")] = "bm25,qld,charge",
-    fusion: Annotated[str, typer.Option(help="fuse: rrf or weighted.")] = "rrf",
+    fusion: Annotated[str, typer.Option(help="fuse: weighted or rrf.")] = "weighted",
     rrf_k: Annotated[float, typer.Option(help="fuse: RRF k.")] = 60.0,
     weights: Annotated[str, typer.Option(help="fuse: weights.")] = "",
     protect_charges: Annotated[bool, typer.Option("--protect-charges/--no-protect-charges")] = True,

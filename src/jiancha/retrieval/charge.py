@@ -26,10 +26,12 @@ ChargeFinder = Callable[[str], list[str]]
 
 @dataclass(frozen=True)
 class ChargeConfig:
+    """Tier weights (defaults tuned on LeCaRD v1's labelled queries, see docs/retrieval-results.md)."""
+
     primary_weight: float = 1.0
     overlap_weight: float = 1.0
     exact_weight: float = 0.0
-    jaccard_weight: float = 0.0
+    jaccard_weight: float = 1.0
     prf_depth: int = 0
     prf_weight: float = 0.0
 

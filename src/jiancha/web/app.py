@@ -6,6 +6,8 @@ from dataclasses import asdict
 from importlib.resources import files
 from typing import Any
 
+from pydantic import BaseModel, Field
+
 from jiancha._util.lazy import require
 from jiancha.datasets.records import PDPRecord
 from jiancha.law.statutes import Statutes
@@ -16,24 +18,26 @@ from jiancha.web.precedents import PrecedentIndex
 MAX_FIELD_CHARS = 20_000
 
 
+class CaseIn(BaseModel):
+    """The three model inputs of a PDP case."""
+
+    person_info: str = Field("", max_length=MAX_FIELD_CHARS)
+    procedure: str = Field("", max_length=MAX_FIELD_CHARS)
+    fact: str = Field(..., min_length=1, max_length=MAX_FIELD_CHARS)
+
+
 def create_app(*, model: str = DEFAULT_MODEL, precedents: list[PDPRecord] | None = None, k: int = 5,
                statutes: Statutes | None = None, base_urls: tuple[str, ...] = (),
                api_key_env: str | None = None):
     fastapi = require("fastapi", "web")
     jinja2 = require("jinja2", "web")
     from fastapi.responses import HTMLResponse
-    from pydantic import BaseModel, Field
 
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(files("jiancha.web") / "templates")),
                              autoescape=True)
     page = env.get_template("case.html")
     index = PrecedentIndex(precedents) if precedents else None
     app = fastapi.FastAPI(title="jiancha: prosecutorial review of one case")
-
-    class CaseIn(BaseModel):
-        person_info: str = Field("", max_length=MAX_FIELD_CHARS)
-        procedure: str = Field("", max_length=MAX_FIELD_CHARS)
-        fact: str = Field(..., min_length=1, max_length=MAX_FIELD_CHARS)
 
     def run(case: CaseIn) -> dict[str, Any]:
         record = PDPRecord(id="", person_info=case.person_info, procedure=case.procedure, fact=case.fact,

@@ -63,9 +63,9 @@ def _baseline_answer(model: str, case: PDPRecord, train: list[PDPRecord] | None)
 
 def _llm_answer(model: str, case: PDPRecord, *, base_urls: tuple[str, ...], api_key_env: str | None,
                 generation: GenerationConfig, prompt: str) -> tuple[str, str | None]:
+    from jiancha.errors import BackendError
     from jiancha.llm.client import ChatClient
     from jiancha.llm.presets import resolve_backend
-    from jiancha.errors import BackendError
 
     backend = resolve_backend(model, base_urls, api_key_env)
 
@@ -76,7 +76,7 @@ def _llm_answer(model: str, case: PDPRecord, *, base_urls: tuple[str, ...], api_
     result = asyncio.run(go())
     if not result.ok:
         raise BackendError(f"request to {model} failed: {result.error}")
-    return result.content or "", result.finish_reason
+    return result.text or "", result.finish_reason
 
 
 def consult(case: PDPRecord, *, model: str = DEFAULT_MODEL, precedents: list[PDPRecord] | None = None,
