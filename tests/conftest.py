@@ -14,4 +14,4 @@ def shared_data() -> Path:
 
 
 # The fake chat-completions server (tests/fake_openai.py) as the ``fake_openai`` fixture.
-from fake_openai import fake_openai  # noqa: E402,F401
+from fake_openai import fake_openai  # noqa: F401

@@ -59,3 +59,19 @@ def test_openai_fields():
                     "reasoning_effort": "minimal"}
     with pytest.raises(ConfigError, match="top_k"):
         render_request_body(spec, MSG, GenerationConfig(top_k=5), seed=None)
+
+
+def test_extra_body_merges_into_nested_objects_and_enters_identity():
+    from jiancha.llm.presets import parse_extra_body
+
+    extra = parse_extra_body('{"provider": {"order": ["deepinfra"], "allow_fallbacks": false}, "top_a": 0.1}')
+    spec = resolve_backend("openrouter:m", extra_body=extra)
+    body = render_request_body(spec, MSG, GenerationConfig(reasoning_effort="low"), seed=None)
+    assert body["provider"] == {"require_parameters": True, "order": ["deepinfra"], "allow_fallbacks": False}
+    assert body["top_a"] == 0.1
+    assert spec.identity()["extra_body"] == extra
+    assert parse_extra_body(None) == {}
+    for bad, msg in [("{oops", "not valid JSON"), ("[1]", "must be a JSON object"),
+                     ('{"model": "x"}', "may not set 'model'")]:
+        with pytest.raises(ConfigError, match=msg):
+            parse_extra_body(bad)

@@ -37,7 +37,7 @@ def test_token_bucket_spaces_requests():
             await bucket.acquire()
         return time.perf_counter() - t0
     elapsed = asyncio.run(go())
-    assert 0.45 <= elapsed < 1.0
+    assert 0.45 <= elapsed < 2.0
 
 
 def test_replica_pool_least_in_flight_round_robin():

@@ -164,12 +164,14 @@ def test_openrouter_preset_and_one_shot_prompt_reach_the_wire(fake_openai, tmp_p
     data = write_cases(tmp_path / "cases.jsonl", 2)
     spec = RunSpec(model="openrouter:vendor/model-x", data=str(data), out=str(tmp_path / "run"),
                    base_urls=(fake_openai.url,), prompt="one-shot", one_shot_classes=("DNP",),
+                   extra_body={"provider": {"order": ["p1"]}},
                    generation=GenerationConfig(reasoning_effort="low", max_tokens=512))
     s = run_pdp_eval(spec, FAST, score=False)
     assert s.sent == 2 and s.cost == pytest.approx(0.0002)
     body = fake_openai.bodies[0]
     assert body["model"] == "vendor/model-x" and body["max_tokens"] == 512
     assert body["reasoning"] == {"effort": "low"} and body["usage"] == {"include": True}
+    assert body["provider"] == {"require_parameters": True, "order": ["p1"]}
     assert [m["role"] for m in body["messages"]] == ["system", "user", "assistant", "user"]
     assert body["messages"][2]["content"].endswith("决定：相对不起诉")
     m = json.loads((tmp_path / "run" / "manifest.json").read_text(encoding="utf-8"))

@@ -131,7 +131,7 @@ def _random_case(seed: int):
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_standard_measures_match_ir_measures(seed):
     ir = pytest.importorskip("ir_measures")
-    from ir_measures import AP, RR, R, P, Success, nDCG
+    from ir_measures import AP, RR, P, R, Success, nDCG
 
     qrels, run = _random_case(seed)
     ir_qrels = [ir.Qrel(q, d, g) for q, gs in qrels.items() for d, g in gs.items()]

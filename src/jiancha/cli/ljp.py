@@ -33,6 +33,8 @@ def eval_command(
                                           "(CAIL accu.txt); default: every charge in the data file."),
     base_url: Annotated[list[str] | None, typer.Option("--base-url", help="Base URL; repeat for replicas.")] = None,
     api_key_env: str | None = typer.Option(None, "--api-key-env", help="Environment variable with the API key."),
+    extra_body: str | None = typer.Option(None, "--extra-body", help="JSON object of extra request fields, "
+                                          "e.g. OpenRouter provider routing '{\"provider\": {\"order\": [\"x\"]}}'."),
     repeats: int = typer.Option(1, "--repeats"),
     concurrency: int = typer.Option(8, "--concurrency"),
     rate_limit: float | None = typer.Option(None, "--rate-limit", help="Requests per minute at most."),
@@ -54,11 +56,13 @@ def eval_command(
 
     from jiancha.ljp.runner import LJPSpec, run_ljp_eval
     from jiancha.llm.config import ClientConfig, GenerationConfig
+    from jiancha.llm.presets import parse_extra_body
 
     gen = GenerationConfig(max_tokens=max_tokens, temperature=temperature, top_p=top_p,
                            reasoning_effort=reasoning_effort, reasoning_max_tokens=reasoning_max_tokens)
     spec = LJPSpec(model=model, data=data, out=out, candidates=candidates, generation=gen,
-                   base_urls=_split_multi(base_url), api_key_env=api_key_env, repeats=repeats, limit=limit,
+                   base_urls=_split_multi(base_url), api_key_env=api_key_env,
+                   extra_body=parse_extra_body(extra_body), repeats=repeats, limit=limit,
                    seed=seed, retry_failed=retry_failed)
     client = ClientConfig(concurrency=concurrency, rate_limit_rpm=rate_limit, timeout_s=timeout,
                           max_attempts=max_attempts)

@@ -141,6 +141,8 @@ def eval_command(
         "replicas.")] = None,
     api_key_env: str | None = typer.Option(None, "--api-key-env", help="Environment variable holding the API "
                                            "key (default: the preset's, e.g. OPENROUTER_API_KEY)."),
+    extra_body: str | None = typer.Option(None, "--extra-body", help="JSON object of extra request fields, "
+                                          "e.g. OpenRouter provider routing '{\"provider\": {\"order\": [\"x\"]}}'."),
     prompt: str = typer.Option("baseline", "--prompt", help="baseline | definitions | one-shot | custom."),
     template: str | None = typer.Option(None, "--template", help="Template file for --prompt custom."),
     one_shot_classes: Annotated[list[str] | None, typer.Option(
@@ -177,6 +179,7 @@ def eval_command(
     from rich.console import Console
 
     from jiancha.llm.config import ClientConfig, GenerationConfig
+    from jiancha.llm.presets import parse_extra_body
     from jiancha.pdp.runner import run_pdp_eval
     from jiancha.pdp.spec import RunSpec
 
@@ -184,7 +187,8 @@ def eval_command(
                            reasoning_effort=reasoning_effort, reasoning_max_tokens=reasoning_max_tokens)
     spec = RunSpec(model=model, data=data, out=out, split=split, prompt=prompt, template=template,
                    one_shot_classes=_split_multi(one_shot_classes) or None, generation=gen,
-                   base_urls=_split_multi(base_url), api_key_env=api_key_env, repeats=repeats, limit=limit,
+                   base_urls=_split_multi(base_url), api_key_env=api_key_env,
+                   extra_body=parse_extra_body(extra_body), repeats=repeats, limit=limit,
                    seed=seed, retry_failed=retry_failed, train_data=train_data, train_split=train_split,
                    cv_folds=cv_folds, compat=compat)
     client = ClientConfig(concurrency=concurrency, rate_limit_rpm=rate_limit, timeout_s=timeout,

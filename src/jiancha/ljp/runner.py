@@ -44,6 +44,7 @@ class LJPSpec:
     generation: GenerationConfig = field(default_factory=GenerationConfig)
     base_urls: tuple[str, ...] = ()
     api_key_env: str | None = None
+    extra_body: dict[str, Any] = field(default_factory=dict, hash=False)
     repeats: int = 1
     limit: int | None = None
     seed: int | None = None
@@ -84,7 +85,7 @@ def run_ljp_eval(spec: LJPSpec, client_config: ClientConfig | None = None, *, sh
     if is_baseline:
         predict = baselines.get_ljp_baseline(spec.model)
     else:
-        backend = resolve_backend(spec.model, spec.base_urls, spec.api_key_env)
+        backend = resolve_backend(spec.model, spec.base_urls, spec.api_key_env, spec.extra_body)
         check_generation(backend, spec.generation)
         client = ChatClient(backend, spec.generation, client_config)
     records = load_cail(spec.data)

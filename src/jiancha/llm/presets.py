@@ -7,6 +7,9 @@
   ``top_k`` as an extra body field; a reasoning effort is passed as ``reasoning_effort`` (gpt-oss templates).
 - ``openai:<model>``: the OpenAI API. ``reasoning_effort``; ``max_completion_tokens`` instead of ``max_tokens``.
 - a plain name with ``--base-url``: any OpenAI-compatible endpoint, fields sent as given.
+
+``--extra-body JSON`` adds provider-specific fields (merged into nested objects, e.g. OpenRouter's
+``{"provider": {"order": [...], "allow_fallbacks": false}}``); they change answers, so they enter run identity.
 """
 
 from __future__ import annotations
@@ -103,7 +106,7 @@ PRESETS: dict[str, Preset] = {
 
 
 def resolve_backend(name: str, base_urls: tuple[str, ...] | list[str] = (), api_key_env: str | None = None,
-                    ) -> BackendSpec:
+                    extra_body: dict[str, Any] | None = None) -> BackendSpec:
     """``openrouter:m`` / ``vllm:m`` / ``openai:m`` / plain ``m`` (needs a base URL) → BackendSpec."""
     base_urls = tuple(u.rstrip("/") for u in base_urls)
     prefix, sep, rest = name.partition(":")
@@ -124,7 +127,7 @@ def resolve_backend(name: str, base_urls: tuple[str, ...] | list[str] = (), api_
         if not u.startswith(("http://", "https://")):
             raise ConfigError(f"base URL {u!r} is not an http(s) URL; expected e.g. http://127.0.0.1:8000/v1")
     return BackendSpec(preset=preset.name, model=model, base_urls=tuple(base_urls),
-                       api_key_env=api_key_env or preset.default_api_key_env)
+                       api_key_env=api_key_env or preset.default_api_key_env, extra_body=dict(extra_body or {}))
 
 
 def render_request_body(spec: BackendSpec, messages: list[dict[str, str]], gen: GenerationConfig,
@@ -132,9 +135,37 @@ def render_request_body(spec: BackendSpec, messages: list[dict[str, str]], gen: 
     """The JSON body of one chat-completions request."""
     body: dict[str, Any] = {"model": spec.model, "messages": messages}
     body.update(PRESETS[spec.preset].render(gen, seed))
-    for k, v in spec.extra_body.items():
-        body[k] = v
-    return body
+    return merge_body(body, spec.extra_body)
+
+
+def merge_body(body: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
+    """``extra`` merged into ``body``; nested objects are merged key by key, everything else replaced.
+
+    >>> merge_body({"provider": {"require_parameters": True}}, {"provider": {"order": ["a"]}})
+    {'provider': {'require_parameters': True, 'order': ['a']}}
+    """
+    out = dict(body)
+    for k, v in extra.items():
+        out[k] = merge_body(out[k], v) if isinstance(v, dict) and isinstance(out.get(k), dict) else v
+    return out
+
+
+def parse_extra_body(text: str | None) -> dict[str, Any]:
+    """``--extra-body`` JSON object (e.g. OpenRouter provider routing) → dict; ConfigError otherwise."""
+    import json
+
+    if not text:
+        return {}
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ConfigError(f"--extra-body is not valid JSON ({exc.msg} at column {exc.colno}): {text!r}; "
+                          'expected an object such as \'{"provider": {"order": ["deepinfra"]}}\'') from None
+    if not isinstance(value, dict):
+        raise ConfigError(f"--extra-body must be a JSON object, got {type(value).__name__}")
+    if {"model", "messages"} & set(value):
+        raise ConfigError("--extra-body may not set 'model' or 'messages'; use --model and --prompt")
+    return value
 
 
 def check_generation(spec: BackendSpec, gen: GenerationConfig) -> None:

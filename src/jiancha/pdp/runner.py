@@ -128,7 +128,7 @@ def run_pdp_eval(spec: RunSpec, client_config: ClientConfig | None = None, *,
         if spec.train_data is not None:
             raise ConfigError("--train-data is only used by the trainable baselines "
                               f"({', '.join(baselines.PREFIX + n for n in baselines.TRAINABLE)})")
-        backend = resolve_backend(spec.model, spec.base_urls, spec.api_key_env)
+        backend = resolve_backend(spec.model, spec.base_urls, spec.api_key_env, spec.extra_body)
         check_generation(backend, spec.generation)
         client = ChatClient(backend, spec.generation, client_config)   # fails fast on a missing API key
 

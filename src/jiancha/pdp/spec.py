@@ -26,6 +26,7 @@ class RunSpec:
     generation: GenerationConfig = field(default_factory=GenerationConfig)
     base_urls: tuple[str, ...] = ()
     api_key_env: str | None = None
+    extra_body: dict[str, Any] = field(default_factory=dict, hash=False)
     repeats: int = 1
     limit: int | None = None
     seed: int | None = None

@@ -1,0 +1,46 @@
+"""The whole LeCaRD v1 benchmark (judged pool, 77 labelled queries) when ../shared is present.
+
+Figures are pinned approximately (±0.005) to those in docs/retrieval-results.md.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from jiancha.retrieval.evaluate import evaluate_lecard_v1
+from jiancha.retrieval.pipeline import RetrievalSpec, Retriever, load_for_spec
+
+EXPECTED = {  # method: (NDCG@10, NDCG@30, MAP)
+    "bm25": (0.7144, 0.8584, 0.4575),
+    "qld": (0.6704, 0.8392, 0.4209),
+    "charge": (0.8358, 0.9105, 0.6262),
+    "fuse": (0.8324, 0.9097, 0.6226),
+}
+
+
+@pytest.fixture(scope="module")
+def retriever(tmp_path_factory):
+    from sharedpaths import shared_path
+
+    root = shared_path("data", "lecard_v1")
+    cache = tmp_path_factory.mktemp("jc_cache")
+    spec = RetrievalSpec("lecard-v1").resolved()
+    ds = load_for_spec(spec, root, cache)
+    return Retriever(ds, spec, cache=cache)
+
+
+@pytest.mark.slow
+@pytest.mark.shared
+def test_lecard_v1_judged_pool_benchmark(retriever):
+    ds = retriever.dataset
+    assert len(ds.queries) == 107 and len(ds.qrels) == 77 and retriever.spec.doc_field == "fact"
+    got = {}
+    for method in EXPECTED:
+        retriever.spec = RetrievalSpec("lecard-v1", method=method).resolved()
+        run = retriever.run()
+        assert len(run) == 107 and all(len(run[q]) == len(ds.pools[q]) for q in run)
+        m = evaluate_lecard_v1(run, ds.qrels).metrics
+        got[method] = (m["ndcg@10"], m["ndcg@30"], m["map"])
+    for method, exp in EXPECTED.items():
+        assert got[method] == pytest.approx(exp, abs=0.005), method
+    assert got["charge"][0] > got["bm25"][0] + 0.1
