@@ -6,32 +6,14 @@ from typing import Annotated
 
 import typer
 
+from jiancha.cli._render import print_table, wide_console
+
 app = typer.Typer(no_args_is_help=True)
 
 
 # ------------------------------------------------------------------------------------ parse / score / compare
 # Issue 3 (PDP task core). Thin: argument parsing and printing; the work is in jiancha.pdp.{rundir,scoring,
 # reports,compare}.
-
-def _wide_console():
-    """A console that does not truncate the wide paper tables when output is piped to a file."""
-    import sys
-
-    from rich.console import Console
-
-    return Console() if sys.stdout.isatty() else Console(width=200)
-
-
-def _print_table(console, title: str, headers: list[str], rows: list[list[str]]) -> None:
-    from rich.table import Table
-
-    table = Table(title=title, title_justify="left", header_style="bold")
-    for i, h in enumerate(headers):
-        table.add_column(h, justify="left" if i == 0 else "right", overflow="fold")
-    for r in rows:
-        table.add_row(*r)
-    console.print(table)
-
 
 @app.command("parse")
 def parse_command(
@@ -80,13 +62,13 @@ def score_command(
     if as_json:
         typer.echo(json.dumps(scored.result, ensure_ascii=False, indent=2))
         return
-    console = _wide_console()
+    console = wide_console()
     r = scored.result
-    _print_table(console, f"PDP ({compat} mode, {reports.n_runs(r)} run(s), mean ± SE)",
+    print_table(console, f"PDP ({compat} mode, {reports.n_runs(r)} run(s), mean ± SE)",
                  *reports.paper_table([(", ".join(dirs) if len(dirs) == 1 else f"{len(dirs)} dirs", r)]))
-    _print_table(console, "Pooled", *reports.summary_table(r))
-    _print_table(console, "Per class (pooled)", *reports.per_class_table(r))
-    _print_table(console, "Confusion matrix, Level 2 (rows gold)",
+    print_table(console, "Pooled", *reports.summary_table(r))
+    print_table(console, "Per class (pooled)", *reports.per_class_table(r))
+    print_table(console, "Confusion matrix, Level 2 (rows gold)",
                  *reports.confusion_rows(r, 2, reports.confusion_of(scored, 2)))
     for p in written:
         console.print(f"wrote {p}")
@@ -114,8 +96,8 @@ def compare_command(
                                                                               comp.results)]},
             ensure_ascii=False, indent=2))
         return
-    console = _wide_console()
-    _print_table(console, f"PDP metrics by {comp.setting} (mean ± SE over runs)",
+    console = wide_console()
+    print_table(console, f"PDP metrics by {comp.setting} (mean ± SE over runs)",
                  *reports.paper_table(list(zip(comp.values, comp.results)), name_header=comp.setting))
     for p in paths:
         console.print(f"wrote {p}")

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from jiancha._util.dicts import flatten
 from jiancha._util.hashing import stable_hash
 from jiancha._util.io import read_json, write_json
 from jiancha._util.jsonl import dumps_line
@@ -21,20 +22,6 @@ from jiancha.errors import DataError, ResumeMismatchError
 
 MANIFEST = "manifest.json"
 RECORDS = "records.jsonl"
-
-
-def flatten(d: Any, prefix: str = "") -> dict[str, Any]:
-    """``{"a": {"b": 1}}`` → ``{"a.b": 1}`` (lists and scalars are leaves)."""
-    if not isinstance(d, dict):
-        return {prefix: d}
-    out: dict[str, Any] = {}
-    for k, v in d.items():
-        key = f"{prefix}.{k}" if prefix else str(k)
-        if isinstance(v, dict) and v:
-            out.update(flatten(v, key))
-        else:
-            out[key] = v
-    return out
 
 
 def identity_diff(stored: dict[str, Any], current: dict[str, Any]) -> list[str]:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from jiancha._util.dicts import flatten
 from jiancha._util.io import read_json
 from jiancha.errors import DataError
 from jiancha.pdp.parsing import ParsedAnswer
@@ -104,20 +105,6 @@ def read_project_dir(run_dir: str | os.PathLike) -> list[ScoreItem]:
             failed=status == "failed", error=obj.get("error"), date=obj.get("date"), province=obj.get("province"),
             charges=tuple(obj.get("charges") or ()))
     return list(latest.values())
-
-
-def flatten(d: Any, prefix: str = "") -> dict[str, Any]:
-    """``{"a": {"b": 1}}`` → ``{"a.b": 1}`` (lists and scalars are leaves)."""
-    if not isinstance(d, dict):
-        return {prefix: d}
-    out: dict[str, Any] = {}
-    for k, v in d.items():
-        key = f"{prefix}.{k}" if prefix else str(k)
-        if isinstance(v, dict) and v:
-            out.update(flatten(v, key))
-        else:
-            out[key] = v
-    return out
 
 
 def settings_of(manifest: dict[str, Any] | None) -> dict[str, Any]:

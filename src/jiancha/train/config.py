@@ -302,6 +302,28 @@ def load_preset(name: str, kind: RecipeKind) -> dict[str, Any]:
     return out
 
 
+def trainer_kwargs(cfg: TrainConfig) -> dict[str, Any]:
+    """The ``transformers.TrainingArguments`` keywords every recipe shares (SFTConfig and GRPOConfig add theirs)."""
+    return {
+        "output_dir": cfg.output_dir,
+        "seed": cfg.seed,
+        "num_train_epochs": cfg.epochs,
+        "max_steps": cfg.max_steps,
+        "per_device_train_batch_size": cfg.per_device_batch_size,
+        "gradient_accumulation_steps": cfg.gradient_accumulation_steps,
+        "learning_rate": cfg.learning_rate,
+        "bf16": cfg.bf16,
+        "use_cpu": cfg.use_cpu,
+        "gradient_checkpointing": cfg.gradient_checkpointing,
+        "logging_steps": cfg.logging_steps,
+        "save_strategy": "steps",
+        "save_steps": cfg.save_steps,
+        "save_total_limit": cfg.save_total_limit,
+        "report_to": [] if cfg.report_to == "none" else [cfg.report_to],
+        "model_init_kwargs": {"dtype": "bfloat16" if cfg.bf16 else "float32"},
+    }
+
+
 def deepspeed_enabled(name: str | None) -> bool:
     return bool(name) and str(name).lower() != "none"
 

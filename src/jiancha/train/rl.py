@@ -14,7 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from jiancha._util.lazy import require
-from jiancha.train.config import RLRecipeConfig, bundled_deepspeed, check_runtime, deepspeed_enabled
+from jiancha.train.config import (
+    RLRecipeConfig,
+    bundled_deepspeed,
+    check_runtime,
+    deepspeed_enabled,
+    trainer_kwargs,
+)
 from jiancha.train.data import load_training_records, prepare_rl_rows
 from jiancha.train.models import load_tokenizer, lora_config, save_final
 from jiancha.train.runs import METRICS_FILE, RunResult, finish_run, last_checkpoint, run_spec, start_run
@@ -37,21 +43,7 @@ def build_reward_funcs(cfg: RLRecipeConfig, train_labels: list[str]) -> list[Any
 def grpo_kwargs(cfg: RLRecipeConfig) -> dict[str, Any]:
     """Keyword arguments of ``trl.GRPOConfig`` for a resolved recipe config."""
     kw: dict[str, Any] = {
-        "output_dir": cfg.output_dir,
-        "seed": cfg.seed,
-        "num_train_epochs": cfg.epochs,
-        "max_steps": cfg.max_steps,
-        "per_device_train_batch_size": cfg.per_device_batch_size,
-        "gradient_accumulation_steps": cfg.gradient_accumulation_steps,
-        "learning_rate": cfg.learning_rate,
-        "bf16": cfg.bf16,
-        "use_cpu": cfg.use_cpu,
-        "gradient_checkpointing": cfg.gradient_checkpointing,
-        "logging_steps": cfg.logging_steps,
-        "save_strategy": "steps",
-        "save_steps": cfg.save_steps,
-        "save_total_limit": cfg.save_total_limit,
-        "report_to": [] if cfg.report_to == "none" else [cfg.report_to],
+        **trainer_kwargs(cfg),
         "max_completion_length": cfg.max_completion_length,
         "num_generations": cfg.num_generations,
         "loss_type": cfg.loss_type,
@@ -68,8 +60,7 @@ def grpo_kwargs(cfg: RLRecipeConfig) -> dict[str, Any]:
         "use_vllm": cfg.use_vllm,
         "log_completions": cfg.log_completions,
         "remove_unused_columns": False,
-        "model_init_kwargs": {"dtype": "bfloat16" if cfg.bf16 else "float32"},
-    }
+            }
     if cfg.chat_template_kwargs():
         kw["chat_template_kwargs"] = cfg.chat_template_kwargs()
     if cfg.steps_per_generation is not None:

@@ -13,7 +13,13 @@ from pathlib import Path
 from typing import Any
 
 from jiancha._util.lazy import require
-from jiancha.train.config import SFTRecipeConfig, bundled_deepspeed, check_runtime, deepspeed_enabled
+from jiancha.train.config import (
+    SFTRecipeConfig,
+    bundled_deepspeed,
+    check_runtime,
+    deepspeed_enabled,
+    trainer_kwargs,
+)
 from jiancha.train.data import load_training_records, prepare_sft_rows
 from jiancha.train.models import load_tokenizer, lora_config, save_final
 from jiancha.train.runs import METRICS_FILE, RunResult, finish_run, last_checkpoint, run_spec, start_run
@@ -22,26 +28,11 @@ from jiancha.train.runs import METRICS_FILE, RunResult, finish_run, last_checkpo
 def sft_kwargs(cfg: SFTRecipeConfig) -> dict[str, Any]:
     """Keyword arguments of ``trl.SFTConfig``."""
     kw: dict[str, Any] = {
-        "output_dir": cfg.output_dir,
-        "seed": cfg.seed,
-        "num_train_epochs": cfg.epochs,
-        "max_steps": cfg.max_steps,
-        "per_device_train_batch_size": cfg.per_device_batch_size,
-        "gradient_accumulation_steps": cfg.gradient_accumulation_steps,
-        "learning_rate": cfg.learning_rate,
-        "bf16": cfg.bf16,
-        "use_cpu": cfg.use_cpu,
-        "gradient_checkpointing": cfg.gradient_checkpointing,
-        "logging_steps": cfg.logging_steps,
-        "save_strategy": "steps",
-        "save_steps": cfg.save_steps,
-        "save_total_limit": cfg.save_total_limit,
-        "report_to": [] if cfg.report_to == "none" else [cfg.report_to],
+        **trainer_kwargs(cfg),
         "max_length": cfg.max_prompt_length + cfg.max_completion_length,
         "completion_only_loss": cfg.loss_on == "completion",
         "assistant_only_loss": cfg.loss_on == "assistant",
-        "model_init_kwargs": {"dtype": "bfloat16" if cfg.bf16 else "float32"},
-    }
+            }
     if deepspeed_enabled(cfg.deepspeed):
         kw["deepspeed"] = bundled_deepspeed(cfg.deepspeed)  # type: ignore[arg-type]
     if cfg.gradient_checkpointing:
