@@ -14,6 +14,7 @@ from jiancha.retrieval.charge import (
     charge_tiers,
     document_charges,
     feedback_charges,
+    query_charges_from_text,
     scale_unit,
 )
 from jiancha.retrieval.fuse import ranks_of, rrf, weighted
@@ -136,3 +137,13 @@ def test_document_charges_prefers_given_then_first_field_with_a_match():
     assert document_charges(("被告人犯盗窃罪",), ("抢劫罪",), find) == ("抢劫罪",)
     assert document_charges(("", "无", "犯盗窃罪"), (), find) == ("盗窃罪",)
     assert document_charges(("无",), (), find) == ()
+
+
+def test_query_charges_come_from_the_indictment_not_prior_convictions():
+    def find(text):
+        return [c for c in ("盗窃罪", "诈骗罪") if c in text]
+
+    text = "被告人曾因犯盗窃罪被判处拘役。县人民检察院指控被告人犯诈骗罪。"
+    assert query_charges_from_text([text], find) == ("诈骗罪",)
+    assert query_charges_from_text(["", "被告人犯盗窃罪"], find) == ("盗窃罪",)      # no 指控: anywhere
+    assert query_charges_from_text(["无"], find) == ()

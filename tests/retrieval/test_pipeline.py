@@ -70,14 +70,16 @@ def test_v1_all_pool(v1, tmp_path):
     assert len(run["1"]) == 4
 
 
-def test_bundled_mini_corpus_runs_with_every_default():
+def test_bundled_mini_corpus_runs_with_every_default(tmp_path, monkeypatch):
     from importlib import resources
 
+    monkeypatch.setenv("JIANCHA_CACHE", str(tmp_path / "cache"))
     root = resources.files("jiancha").joinpath("data/mini_retrieval")
     if not root.joinpath("label/relevence.trec").is_file():
         pytest.skip("bundled mini corpus not present yet")
     res = run_and_evaluate("lecard-v2", str(root), "fuse")
     assert res["num_queries"] > 0 and 0 < res["metrics"]["ndcg@10"] <= 1
+    assert list((tmp_path / "cache" / "retrieval").glob("*/tokens/*/tokens.npz"))
 
 
 def test_spec_validation_messages():

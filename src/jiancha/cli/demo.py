@@ -61,7 +61,7 @@ def demo(
             m = res["metrics"]
             body.append([method] + [f"{m[k]:.4f}" if k in m else "–" for k in DEMO_RETRIEVAL_METRICS])
             progress.advance(task)
-    print_table(console, f"Retrieval metrics ({res['num_queries']} queries, gold = grade ≥ 2 for recall)",
+    print_table(console, f"Retrieval metrics ({res['num_queries']} queries; relevant = grade ≥ 2)",
                 headers, body)
     console.print(f"\nRun directory: [bold]{root}[/] ({time.perf_counter() - t0:.1f} s). "
                   "Re-score with: jiancha pdp score " + str(root / "pdp" / "rules"))

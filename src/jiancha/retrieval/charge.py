@@ -41,7 +41,7 @@ def charge_tiers(query_charges: Sequence[str], doc_charges: Sequence[Sequence[st
     """Tier value per document (see module docstring). A query without charges puts every document in tier 0.
 
     >>> charge_tiers(["盗窃罪"], [["盗窃罪"], ["抢劫罪", "盗窃罪"], ["诈骗罪"], []]).tolist()
-    [2.0, 1.0, 0.0, 0.0]
+    [3.0, 1.5, 0.0, 0.0]
     """
     qs = set(query_charges)
     fb = set(feedback)
@@ -87,6 +87,31 @@ def scale_unit(scores: np.ndarray) -> np.ndarray:
 def charge_scores(tiers: np.ndarray, base_scores: np.ndarray) -> np.ndarray:
     """``tiers + scale_unit(base_scores)``: the tier decides, the base score orders each tier."""
     return np.asarray(tiers, dtype=np.float64) + scale_unit(base_scores)
+
+
+#: Where the prosecution's charges start in a judgment (公诉机关指控被告人…犯X罪); earlier charges in the text are
+#: usually prior convictions (曾因犯盗窃罪被判处…). (Retrieval heuristic; not a legal definition.)
+INDICTMENT_MARKER = "指控"
+
+
+def query_charges_from_text(texts: Sequence[str], find: ChargeFinder) -> tuple[str, ...]:
+    """Charges of a query without a charge field: in the first text that yields any, those found after the
+    first 指控 (the indictment), else anywhere in it.
+
+    >>> query_charges_from_text(["曾因犯盗窃罪被判处拘役。检察院指控被告人犯诈骗罪。"],
+    ...                         lambda t: [c for c in ("盗窃罪", "诈骗罪") if c in t])
+    ('诈骗罪',)
+    """
+    for text in texts:
+        if not text:
+            continue
+        i = text.find(INDICTMENT_MARKER)
+        found = find(text[i:]) if i >= 0 else []
+        if not found:
+            found = find(text)
+        if found:
+            return tuple(found)
+    return ()
 
 
 def document_charges(fields: Sequence[str], given: Sequence[str], find: ChargeFinder) -> tuple[str, ...]:

@@ -36,6 +36,7 @@ from jiancha.retrieval.charge import (
     charge_tiers,
     document_charges,
     feedback_charges,
+    query_charges_from_text,
     resolve_charge_finder,
 )
 from jiancha.retrieval.dense import DenseConfig, DenseIndex, encode
@@ -238,8 +239,7 @@ class Retriever:
         if query.charges:
             return query.charges
         self.doc_charges()
-        find = self._indexes["finder"]
-        return tuple(find(query.query) or find(query.fact))
+        return query_charges_from_text((query.query, query.fact), self._indexes["finder"])
 
     # ---------------------------------------------------------------- scoring
     def query_ids(self, query: LecardQuery) -> list[int]:
