@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from jiancha.build.checks import check_record, rewrite_addresses
+from jiancha.build.checks import CHECKS, check_record, rewrite_addresses
 from jiancha.datasets.records import PDP_INPUT_FIELDS, PDPRecord
 
 EVIDENCE = "\n认定上述事实的证据如下：\n1.书证：扣押清单；\n2.犯罪嫌疑人的供述与辩解。"
@@ -57,3 +57,11 @@ def test_bundled_findings(records_by_id):
             text = getattr(rewritten, field)
             assert "被不起诉人" not in text and "被告人" not in text and "被不起诉单位" not in text
         assert rewritten.raw_reasoning_and_decision == rec.raw_reasoning_and_decision
+
+
+def test_every_check_id_is_registered():
+    person = "被告人甲某，男。"
+    rec = _rec(fact="本院认为，甲某盗窃。证据不足。", person=person)
+    found = {f.check for f in check_record(rec)}
+    assert found == {"address_leak", "conclusion_leak", "reasoning_in_fact", "fact_too_short", "evidence_not_list"}
+    assert found == set(CHECKS)

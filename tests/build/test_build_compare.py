@@ -12,6 +12,7 @@ from jiancha.build.compare import (
     compare_all,
     compare_records,
     normalize_for_compare,
+    read_reviews,
     render_diff,
 )
 from jiancha.build.llm_track import build_messages, extract_with_llm, parse_llm_answer
@@ -110,3 +111,21 @@ def test_llm_articles_are_normalised():
     (rec,) = parse_llm_answer('{"records": [{"id": "x", "decision": "起诉", "relevant_articles": '
                               '["cpl:第176条", "《刑法》第二百六十四条"]}]}')
     assert rec.relevant_articles == ("cl:第二百六十四条", "cpl:第一百七十六条")
+
+
+def test_read_reviews_names_file_line_and_field(tmp_path):
+    p = tmp_path / "reviews.jsonl"
+    p.write_text('{"id": "a", "choice": "rule"}\n\n{"id": "b", "choice": "maybe"}\n', encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        read_reviews(p)
+    assert (err.value.path, err.value.line, err.value.field) == (str(p), 3, "choice")
+    assert "unknown review choice 'maybe'" in str(err.value)
+    p.write_text('{"id": "a", "choice": "edit"}\n', encoding="utf-8")
+    with pytest.raises(DataError, match="needs a 'record' object") as err:
+        read_reviews(p)
+    assert (err.value.line, err.value.field) == (1, "record")
+    p.write_text('{"choice": "rule"}\n{"id": "b", "choice": "drop"}\n', encoding="utf-8")
+    with pytest.raises(DataError, match="without an 'id'"):
+        read_reviews(p)
+    p.write_text('{"id": "a", "choice": "rule"}\n{"id": "b", "choice": "drop"}\n', encoding="utf-8")
+    assert [(r.id, r.choice, r.line) for r in read_reviews(p)] == [("a", "rule", 1), ("b", "drop", 2)]

@@ -10,6 +10,7 @@ from jiancha.build.deid import (
     DEID_FIELDS,
     deidentify_record,
     find_names,
+    header_names,
     mask_patterns,
     name_mapping,
     scan_residue,
@@ -104,3 +105,46 @@ def test_residue_scan_reports_leftovers():
     kinds = {(r.kind, r.span) for r in scan_residue(rec)}
     assert ("mobile", "13912345678") in kinds and ("name", "王刚") in kinds
     assert scan_residue(replace(rec, fact=deidentify_record(rec).record.fact)) == []
+
+
+def test_header_names_fix_length_and_skip_units_and_pseudonyms():
+    person = ("犯罪嫌疑人欧阳明，男，1990年出生（曾用名欧阳小明），汉族。\n犯罪嫌疑单位某某贸易有限公司，住所地某某市。\n"
+              "法定代表人赵大勇，男。\n被不起诉人王某某，女。\n犯罪嫌疑人李明开车")  # last line: no delimiter, no name
+    assert header_names(person) == ["欧阳明", "欧阳小明", "赵大勇"]
+
+
+def test_header_names_are_masked_everywhere_in_the_record():
+    # 陈一鸣 never follows a context word outside the person block; 高远 never follows one at all
+    rec = PDPRecord(id="x", person_info="犯罪嫌疑人陈一鸣，男，1990年出生。",
+                    procedure="本案由某某市公安局侦查终结，以犯罪嫌疑人陈一鸣涉嫌危险驾驶罪移送审查起诉。",
+                    fact="陈一鸣驾车与朋友高远一起回家。被害人孙丽报警称陈一鸣逃离现场。", decision="起诉",
+                    raw_reasoning_and_decision="本院认为，陈一鸣的行为触犯了《中华人民共和国刑法》第一百三十三条之一。")
+    res = deidentify_record(rec)
+    assert res.names == {"陈一鸣": "陈某某", "孙丽": "孙某"}
+    for f in DEID_FIELDS:
+        assert getattr(res.record, f) == getattr(rec, f).replace("陈一鸣", "陈某某").replace("孙丽", "孙某"), f
+
+
+def test_known_header_name_decides_the_length_after_a_cue():
+    # without the header, 李明开 could be read as a three-character name (it occurs only once)
+    text = "犯罪嫌疑人李明开车撞伤被害人。"
+    assert find_names(text) == ["李明"]  # 开 is a verb, never taken as a third character
+    assert find_names("犯罪嫌疑人王小燕到案。", known=["王小燕"]) == ["王小燕"]
+    assert find_names("证人李秀英证实", known=["李秀"]) == ["李秀"]  # the header's length wins
+
+
+def test_names_listed_after_a_found_name():
+    text = "被告人张伟、李强、王小燕等人共谋。被害人周杰、吴刚二人受伤，证人刘晓燕证实。"
+    assert find_names(text) == ["张伟", "李强", "王小燕", "周杰", "吴刚", "刘晓燕"]
+    # a list item that is not a name stops the list
+    assert find_names("被害人周杰、某某公司受损") == ["周杰"]
+
+
+def test_masking_is_consistent_across_fields_with_shared_surnames():
+    rec = PDPRecord(id="x", person_info="犯罪嫌疑人张丽华，女，1991年出生。", procedure="",
+                    fact="张丽华骗取被害人张强人民币5万元，张强报案。", decision="起诉",
+                    raw_reasoning_and_decision="本院认为，张丽华骗取张强财物。")
+    clean = deidentify_record(rec).record
+    assert clean.person_info == "犯罪嫌疑人张某甲，女，1991年出生。"
+    assert clean.fact == "张某甲骗取被害人张某乙人民币5万元，张某乙报案。"
+    assert clean.raw_reasoning_and_decision == "本院认为，张某甲骗取张某乙财物。"

@@ -9,7 +9,7 @@ from build_fixtures import HAS_REPORTLAB, PDF_NAME, RAW_DOCS
 
 from jiancha.build.extract import LABEL_FROM_ARTICLES, LABEL_FROM_WORDING, extract_document, label_of
 from jiancha.build.ingest import parse_document
-from jiancha.build.text import normalize_case_number, parse_date
+from jiancha.build.text import normalize_case_number, parse_date_iso
 from jiancha.law.articles import parse_articles
 from jiancha.law.labels import Decision
 from jiancha.law.phrases import FACT_LEAD_IN_RE, POLICE_VERSION_RE
@@ -88,8 +88,8 @@ def test_defence_counsel_removed_and_multi_suspects(records_by_id):
     ("二〇二三年二月二十八日", "2023-02-28"), ("2016年4月18日", "2016-04-18"), ("２０２０年９月１０日", "2020-09-10"),
     ("二〇一九年十二月三十一日", "2019-12-31"),
 ])
-def test_parse_date(text, date):
-    assert parse_date(text) == date
+def test_parse_date_iso(text, date):
+    assert parse_date_iso(text) == date
 
 
 @pytest.mark.parametrize("raw,norm", [

@@ -391,3 +391,17 @@ def test_timestamp_dates_from_arrow_become_strings(tmp_path):
     pq.write_table(pa.Table.from_pylist(typed), tmp_path / "test.parquet")
     with pytest.raises(DataError, match="row 1, field 'meta.date': bad date"):
         load_pdp(str(tmp_path / "test.parquet"))
+
+
+@pytest.mark.parametrize("s, problem", [
+    ("cl:第二百六十四条", None),
+    ("cl:第264条", "not in canonical form (canonical: 'cl:第二百六十四条')"),
+    ("cpl:第十六条第(一)项", "not in canonical form (canonical: 'cpl:第十六条第（一）项')"),
+    ("cl:第一十六条", "not in canonical form (canonical: 'cl:第十六条')"),
+    ("盗窃罪", "not a canonical article string"),
+    (264, "not a string (int)"),
+])
+def test_check_article_suggests_the_canonical_form(s, problem):
+    from jiancha.datasets.pdp import check_article
+
+    assert check_article(s) == problem

@@ -141,23 +141,12 @@ def test_pdp_charge_labels_are_found(shared_file):
     assert found / sum(d["count"] for d in singles) > 0.98
 
 
-def test_rebuilding_the_table_reproduces_the_bundled_file(tmp_path, shared_file):
-    import runpy
-    import sys
-    from pathlib import Path
-
+def test_rebuilding_the_table_reproduces_the_bundled_file(tmp_path, shared_file, run_script):
     statutes = shared_file("statutes")
     jurex = shared_file("jurex", "crime2article.json")
-    script = Path(__file__).resolve().parents[2] / "scripts" / "build_charge_table.py"
     out = tmp_path / "charges.json"
-    argv = sys.argv
-    sys.argv = [str(script), "--statutes", str(statutes), "--jurex", str(jurex), "--out", str(out)]
-    try:
-        with pytest.raises(SystemExit) as exit_info:
-            runpy.run_path(str(script), run_name="__main__")
-    finally:
-        sys.argv = argv
-    assert exit_info.value.code == 0
+    assert run_script("build_charge_table.py", "--statutes", str(statutes), "--jurex", str(jurex),
+                      "--out", str(out)) == 0
     bundled = resources.files("jiancha.law").joinpath("data/charges.json").read_text(encoding="utf-8")
     assert json.loads(out.read_text(encoding="utf-8")) == json.loads(bundled)
 
@@ -168,3 +157,24 @@ def test_selective_forms():
     assert "私藏枪支罪" in selective_forms("非法持有、私藏枪支、弹药罪")
     assert selective_forms("窝藏、包庇罪") == ["窝藏罪", "包庇罪"]
     assert selective_forms("盗窃罪") == []
+
+
+@pytest.mark.parametrize("text, expected, everything", [
+    ("其行为不构成盗窃罪，构成诈骗罪", ["诈骗罪"], ["盗窃罪", "诈骗罪"]),
+    ("其行为不构成贪污罪、受贿罪", [], ["贪污罪", "受贿罪"]),
+    ("不构成诈骗罪和合同诈骗罪", [], ["诈骗罪", "合同诈骗罪"]),
+    ("对其不以故意伤害罪论处", [], ["故意伤害罪"]),
+    ("不应认定为职务侵占罪", [], ["职务侵占罪"]),
+    ("其行为不符合诈骗罪的构成要件", [], ["诈骗罪"]),
+    ("公诉机关指控被告人犯盗窃罪不能成立", [], ["盗窃罪"]),
+    ("指控的抢劫罪、盗窃罪罪名不成立", [], ["抢劫罪", "盗窃罪"]),
+    ("未构成抢劫罪", [], ["抢劫罪"]),
+    ("涉嫌盗窃罪，经审查，不构成盗窃罪", ["盗窃罪"], ["盗窃罪"]),  # affirmed once: found
+    ("应当以抢劫罪论处", ["抢劫罪"], ["抢劫罪"]),
+    ("销售不符合安全标准的食品罪", ["生产、销售不符合安全标准的食品罪"], ["生产、销售不符合安全标准的食品罪"]),
+    ("不构成盗窃罪，但构成掩饰、隐瞒犯罪所得罪", ["掩饰、隐瞒犯罪所得、犯罪所得收益罪"],
+     ["盗窃罪", "掩饰、隐瞒犯罪所得、犯罪所得收益罪"]),
+])
+def test_find_charges_leaves_out_denied_charges(text, expected, everything):
+    assert find_charges(text) == expected
+    assert find_charges(text, include_negated=True) == everything

@@ -37,3 +37,51 @@ def test_progress_counts_failures_tokens_and_cost():
     assert abs(s.cost - 0.03) < 1e-12
     out = buf.getvalue()
     assert "3/3" in out and "fail 1" in out and "tok 17" in out and "$0.0300" in out
+
+
+def test_group_commit_writes_rows_of_cancelled_workers_before_returning():
+    """Ctrl-C cancels the workers while their rows wait for the disk: ``drain`` still writes every one."""
+    import threading
+    import time
+
+    from jiancha.llm.batch import GroupCommitter
+
+    written: list[list[dict]] = []
+    lock = threading.Lock()
+
+    def slow_append(rows: list[dict]) -> None:
+        time.sleep(0.05)
+        with lock:
+            written.append(rows)
+
+    async def go() -> None:
+        committer = GroupCommitter(slow_append)
+        tasks = [asyncio.create_task(committer.commit({"i": i})) for i in range(10)]
+        await asyncio.sleep(0.01)                 # the first row is being written, the others wait
+        tasks.append(asyncio.create_task(committer.commit({"i": 10})))
+        await asyncio.sleep(0)
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await committer.drain()
+
+    asyncio.run(go())
+    rows = [r["i"] for batch in written for r in batch]
+    assert sorted(rows) == list(range(11)) and len(rows) == 11
+    assert len(written) >= 2                      # group commit: fewer writes than rows
+
+
+def test_group_commit_failure_reaches_the_waiting_worker():
+    from jiancha.llm.batch import GroupCommitter
+
+    def broken(rows: list[dict]) -> None:
+        raise RuntimeError("store closed")
+
+    async def go() -> None:
+        committer = GroupCommitter(broken)
+        await asyncio.wait_for(committer.commit({"i": 0}), timeout=5)
+
+    import pytest
+
+    with pytest.raises(RuntimeError, match="store closed"):
+        asyncio.run(go())

@@ -130,3 +130,15 @@ def test_parse_completion_variants():
     for bad in ([], {"choices": []}, {"error": {"message": "x"}}, {"choices": [{"message": {"content": 3}}]}):
         with pytest.raises((ValueError, TypeError)):
             parse_completion(bad)
+
+
+def test_an_undecodable_body_is_a_failed_request_not_a_crash(fake_openai, monkeypatch):
+    """httpx errors outside TransportError (DecodingError, TooManyRedirects) are retried, then recorded."""
+    import httpx
+
+    async def broken_post(self, url, **kw):
+        raise httpx.DecodingError("bad gzip stream")
+
+    monkeypatch.setattr(httpx.AsyncClient, "post", broken_post)
+    (r,) = _run(fake_openai, ["CASE-1"], max_attempts=2)
+    assert not r.ok and r.attempts == 2 and "DecodingError" in r.error

@@ -75,3 +75,29 @@ def test_extra_body_merges_into_nested_objects_and_enters_identity():
                      ('{"model": "x"}', "may not set 'model'")]:
         with pytest.raises(ConfigError, match=msg):
             parse_extra_body(bad)
+
+
+def test_extra_body_cannot_smuggle_in_a_second_reasoning_budget():
+    from jiancha.llm.presets import check_generation
+
+    spec = resolve_backend("openrouter:m", extra_body={"reasoning": {"max_tokens": 512}})
+    with pytest.raises(ConfigError, match="both reasoning.effort and reasoning.max_tokens"):
+        check_generation(spec, GenerationConfig(reasoning_effort="high"))
+    # one of them, from either place, is fine
+    assert render_request_body(spec, MSG, GenerationConfig(), seed=None)["reasoning"] == {"max_tokens": 512}
+    check_generation(resolve_backend("openrouter:m", extra_body={"reasoning": {"exclude": True}}),
+                     GenerationConfig(reasoning_effort="high"))
+
+
+def test_credentials_in_base_urls_are_redacted_for_manifests():
+    import doctest
+
+    import jiancha.llm.config
+    from jiancha.llm.config import redact_url
+
+    assert doctest.testmod(jiancha.llm.config).failed == 0
+    spec = resolve_backend("vllm:m", ["http://user:hunter2@gpu1:8000/v1", "https://h/v1?token=abc&x=1"])
+    public = repr(spec.public())
+    assert "hunter2" not in public and "abc" not in public
+    assert spec.public()["base_urls"] == ["http://user:***@gpu1:8000/v1", "https://h/v1?token=%2A%2A%2A&x=1"]
+    assert redact_url("http://127.0.0.1:8000/v1") == "http://127.0.0.1:8000/v1"

@@ -34,16 +34,23 @@ def _stored(out: Path) -> list[tuple[str, int]]:
     return keys
 
 
-def test_sigkill_mid_run_then_resume(fake_openai, tmp_path):
+def _start_until_stored(fake_openai, tmp_path: Path, n: int = 6) -> tuple[subprocess.Popen, Path, Path]:
+    """Start ``jiancha pdp eval`` against a slow fake server; return once ``n`` records are stored."""
     fake_openai.latency = 0.15
     data = write_cases(tmp_path / "cases.jsonl", N_CASES)
     out = tmp_path / "run"
-    proc = subprocess.Popen(_cli(fake_openai.url, data, out), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(_cli(fake_openai.url, data, out), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
     deadline = time.monotonic() + 60
-    while len(_stored(out)) < 6:
+    while len(_stored(out)) < n:
         assert proc.poll() is None, proc.communicate()
         assert time.monotonic() < deadline, "the run stored nothing within 60 s"
         time.sleep(0.02)
+    return proc, data, out
+
+
+def test_sigkill_mid_run_then_resume(fake_openai, tmp_path):
+    proc, data, out = _start_until_stored(fake_openai, tmp_path)
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
     before = _stored(out)
@@ -65,3 +72,27 @@ def test_sigkill_mid_run_then_resume(fake_openai, tmp_path):
     resent = fake_openai.total() - sent_before
     assert resent == N_CASES - len(before)
     assert sent_before - len(before) <= 2
+
+
+def test_ctrl_c_leaves_a_resumable_store_and_says_how_to_resume(fake_openai, tmp_path):
+    proc, data, out = _start_until_stored(fake_openai, tmp_path)
+    os.kill(proc.pid, signal.SIGINT)
+    _, stderr = proc.communicate(timeout=60)
+    assert proc.returncode != 0
+    assert "Traceback" not in stderr, stderr
+    assert "to resume" in stderr and str(out) in " ".join(stderr.split()), stderr
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["invocations"][-1]["interrupted_at"]
+    before = _stored(out)
+    assert 6 <= len(before) < N_CASES, "interrupted too late to test a resume"
+    assert (out / "records.jsonl").read_text(encoding="utf-8").endswith("\n")   # no torn line
+    sent_before = fake_openai.total()
+
+    res = subprocess.run(_cli(fake_openai.url, data, out), check=False, capture_output=True, text=True,
+                         timeout=120)
+    assert res.returncode == 0, res.stderr
+    after = Counter(_stored(out))
+    assert set(after) == {(f"CASE-{i:03d}", 0) for i in range(N_CASES)} and max(after.values()) == 1
+    for key, _ in before:
+        assert fake_openai.counts[key] == 1, f"{key} was stored before Ctrl-C but sent again"
+    assert fake_openai.total() - sent_before == N_CASES - len(before)

@@ -162,3 +162,33 @@ def test_process_reward_function_class_balance_and_logging():
 def test_doctests(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0
+
+
+def _parity_texts() -> list[str]:
+    """Every parse vector of tests/pdp, every case above, and combinations of decision-line variants."""
+    import itertools
+    import json
+    from pathlib import Path
+
+    vectors = json.loads((Path(__file__).parents[1] / "pdp" / "vectors" / "parse_vectors.json")
+                         .read_text(encoding="utf-8"))
+    texts = [v["text"] for v in vectors] + [c[1] for c in CASES]
+    keys = ["决定：", "决定:", "决定为：", "处理决定：", "决定：\n", ""]
+    values = [DNP, SNP, P, "不起诉", "酌定不起诉", "DNP", "相对不起诉（酌定不起诉）", "起诉或不起诉", ""]
+    ends = ["", "。", "；", "**", "。理由如上"]
+    thinks = ["", "<think>想想</think>", "<think>没想完"]
+    for key, value, end, think in itertools.product(keys, values, ends, thinks):
+        texts.append(answer(f"{key}{value}{end}", think=think))
+    return texts
+
+
+def test_default_outcome_reward_uses_the_evaluation_parser():
+    """Default mode: the reward's validity and decision are exactly those of ``parse_answer`` (one parser)."""
+    texts = _parity_texts()
+    assert len(texts) > 800
+    for text in texts:
+        parsed = parse_answer(text, compat="default")
+        for gold in (DNP, P):
+            want = 0.0 if not parsed.valid else 1.0 if parsed.decision == gold else 0.1
+            assert score_outcome(text, gold) == want, text
+        assert outcome_reward(prompts=[None], completions=[text], decision=[DNP]) == [score_outcome(text, DNP)]

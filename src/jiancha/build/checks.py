@@ -90,10 +90,6 @@ def check_record(rec: PDPRecord) -> list[Finding]:
     return out
 
 
-def check_records(records: list[PDPRecord]) -> list[Finding]:
-    return [f for r in records for f in check_record(r)]
-
-
 def rewrite_addresses(rec: PDPRecord) -> PDPRecord:
     """The record with leaking forms of address in the input fields replaced by neutral ones."""
     changes = {f: LEAKING_ADDRESS_RE.sub(lambda m: LEAKING_ADDRESSES[m.group(0)], getattr(rec, f))

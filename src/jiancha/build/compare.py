@@ -1,17 +1,19 @@
 """Dual-track comparison: rule record vs LLM record, field by field, after normalising whitespace and punctuation.
 
 Agreed records form the high-confidence pool; disagreed ones carry a readable diff per field for human review.
-A review file (JSONL) decides each disagreed record: ``{"id": ..., "choice": "rule" | "llm" | "drop"}`` or
+A review file (JSONL, read with ``read_reviews``) decides each disagreed record: ``{"id": ..., "choice": "rule" | "llm" | "drop"}`` or
 ``{"id": ..., "choice": "edit", "record": {PDP-Bench layout}}``.
 """
 
 from __future__ import annotations
 
 import difflib
+import os
 import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
+from jiancha._util.jsonl import iter_jsonl
 from jiancha.datasets.records import PDPRecord
 from jiancha.errors import DataError
 
@@ -89,33 +91,65 @@ def compare_all(rule_records: list[PDPRecord], llm_records: dict[str, PDPRecord]
     return [compare_records(r, llm_records.get(r.id)) for r in rule_records]
 
 
+@dataclass(frozen=True)
+class Review:
+    """One review decision, with where it was read (for error messages)."""
+
+    id: str
+    choice: str
+    record: dict[str, Any] | None = None
+    path: str | None = None
+    line: int | None = None
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any], *, path: str | None = None, line: int | None = None) -> Review:
+        return cls(str(d.get("id", "")), d.get("choice"), d.get("record"), path, line)  # type: ignore[arg-type]
+
+
+def read_reviews(path: str | os.PathLike) -> list[Review]:
+    """Review decisions from a JSONL file; DataError names the file, line and field of a bad one."""
+    out: list[Review] = []
+    for lineno, row in iter_jsonl(path):
+        review = Review.from_dict(row, path=str(path), line=lineno)
+        _check_review(review)
+        out.append(review)
+    return out
+
+
+def _check_review(review: Review) -> None:
+    where = {"path": review.path, "line": review.line}
+    if not review.id:
+        raise DataError("review without an 'id'; each line needs the id of a disagreed record", field="id", **where)
+    if review.choice not in REVIEW_CHOICES:
+        raise DataError(f"unknown review choice {review.choice!r} for record {review.id!r}; expected one of "
+                        f"{', '.join(REVIEW_CHOICES)}", field="choice", **where)
+    if review.choice == "edit" and not isinstance(review.record, dict):
+        raise DataError(f"review 'edit' for {review.id!r} needs a 'record' object in the PDP-Bench layout",
+                        field="record", **where)
+
+
 def apply_reviews(rule_records: list[PDPRecord], llm_records: dict[str, PDPRecord],
-                  comparisons: list[Comparison], reviews: list[dict[str, Any]]) -> list[PDPRecord]:
+                  comparisons: list[Comparison], reviews: list[Review] | list[dict[str, Any]]) -> list[PDPRecord]:
     """Agreed records, plus disagreed records resolved by a review; unreviewed disagreements are held back."""
-    by_id = {r.get("id"): r for r in reviews}
+    parsed = [r if isinstance(r, Review) else Review.from_dict(r) for r in reviews]
+    by_id = {r.id: r for r in parsed}
     agreed = {c.id for c in comparisons if c.agreed}
     out: list[PDPRecord] = []
-    for k, rec in enumerate(rule_records):
+    for rec in rule_records:
         if rec.id in agreed:
             out.append(rec)
             continue
         review = by_id.get(rec.id)
         if review is None:
             continue
-        choice = review.get("choice")
-        if choice not in REVIEW_CHOICES:
-            raise DataError(f"unknown review choice {choice!r} for record {rec.id!r}; expected one of "
-                            f"{', '.join(REVIEW_CHOICES)}", line=k + 1, field="choice")
-        if choice == "rule":
+        _check_review(review)
+        if review.choice == "rule":
             out.append(rec)
-        elif choice == "llm":
+        elif review.choice == "llm":
             if rec.id not in llm_records:
                 raise DataError(f"review chooses the LLM record for {rec.id!r}, but the LLM track has none; "
-                                "choose 'rule', 'edit' or 'drop'", field="choice")
+                                "choose 'rule', 'edit' or 'drop'", path=review.path, line=review.line, field="choice")
             out.append(llm_records[rec.id])
-        elif choice == "edit":
-            if not isinstance(review.get("record"), dict):
-                raise DataError(f"review 'edit' for {rec.id!r} needs a 'record' object in the PDP-Bench layout",
-                                field="record")
-            out.append(PDPRecord.from_dict(review["record"]))
+        elif review.choice == "edit":
+            out.append(PDPRecord.from_dict(review.record or {}))
     return out

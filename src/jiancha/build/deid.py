@@ -11,36 +11,45 @@ procedural events are left as they are. Pure functions; the patterns are compile
 from __future__ import annotations
 
 import re
-from collections import Counter
 from dataclasses import dataclass, replace
 
 from jiancha.build.names import COMPOUND_SURNAMES, SINGLE_SURNAMES, surname_of
 from jiancha.datasets.records import PDPRecord
+from jiancha.law.phrases import (
+    HEADER_NAME_END,
+    NAME_ALIAS_RE,
+    PERSON_CUES,
+    PSEUDONYM_MARK,
+    PSEUDONYM_SUFFIXES,
+    REPRESENTATIVE_HEADER_RE,
+    SUSPECT_HEADER_RE,
+)
 
 #: The record fields that are de-identified.
 DEID_FIELDS: tuple[str, ...] = ("person_info", "procedure", "fact", "raw_reasoning_and_decision")
 #: What a masked number or account becomes.
 MASK = "×××"
-#: Suffixes for several people sharing a surname within one record.
-SHARED_SURNAME_SUFFIXES = "甲乙丙丁戊己庚辛壬癸"
 
-#: Words after which a natural person's name follows.
-NAME_CUES: tuple[str, ...] = (
-    "犯罪嫌疑人", "被不起诉人", "被告人", "被害人", "受害人", "证人", "辩护人", "诉讼代理人", "委托代理人",
-    "法定代理人", "诉讼代表人", "法定代表人", "同案人", "同案犯", "报案人", "举报人", "当事人", "介绍人",
-    "之子", "之女", "之妻", "之夫", "之父", "之母", "其妻", "其夫", "其子", "其女", "其父", "其母",
-)
 #: Words after a cue that look like names but are not (全部 after 店主…).
 NOT_NAMES: frozenset[str] = frozenset({"全部", "全体", "全家", "全额", "于是", "关于", "和解", "方面", "单位", "管理",
                                        "时许", "同日", "同年", "高度", "明确", "明显", "陈述", "许可", "华人"})
 #: Characters that end a name (particles, verbs and function words that follow names in these documents).
 _STOP = set("的称证于在与和及系因将被向对等家所说供陈辩未已是为从到把让使经即均曾又也都就并还以由男女之驾出涉处后共"
-            "先现某甲乙丙丁一二三四五六七八九十、，。；：（）()报案拨")
+            "先现一二三四五六七八九十、，。；：（）()报案拨") | set(PSEUDONYM_MARK + PSEUDONYM_SUFFIXES)
+#: Verbs and adverbs that often follow a two-character name and are rarely the third character of a name
+#: (``李明开车`` is 李明 + 开车): a candidate third character among them ends the name.
+_NOT_THIRD = _STOP | set("开骑持拿打踢砍捅用去回找叫给带逃窃偷抢骗盗卖买借欠收付交约邀帮吸喝吃住租进离返至往遂便"
+                         "则却仍再才竟随趁看听签写要想拒")
 _CJK = r"\u4e00-\u9fff"
 _SURNAME = "(?:" + "|".join(COMPOUND_SURNAMES) + "|[" + "".join(sorted(SINGLE_SURNAMES)) + "])"
 _NAME_AFTER_CUE_RE = re.compile(
-    "(?:" + "|".join(sorted(NAME_CUES, key=len, reverse=True)) + f")(?P<name>{_SURNAME}[{_CJK}]{{1,2}})"
+    "(?:" + "|".join(sorted(PERSON_CUES, key=len, reverse=True)) + f")(?P<name>{_SURNAME}[{_CJK}]{{1,2}})"
 )
+#: A further name in a list after a found one, delimited on both sides (``被告人张伟、李强、王小燕等``).
+_LISTED_NAME_RE = re.compile(f"、(?P<name>{_SURNAME}[{_CJK}]{{1,2}}?)(?=[、，,。；;：:（(等\\s]|[二三四五六七八九几]人)")
+#: A name as written in a person header: two to four ideographs, not already a pseudonym.
+_HEADER_NAME_RE = re.compile(f"[{_CJK}]{{2,4}}")
+_PSEUDONYM_TAIL = f"(?![{PSEUDONYM_MARK}{PSEUDONYM_SUFFIXES}])"
 
 ID_NUMBER_RE = re.compile(
     r"(?<![0-9A-Za-z])\d{6}(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![0-9A-Za-z])"
@@ -67,20 +76,54 @@ def _name_at(text: str, m: re.Match[str], counts: str) -> str | None:
     two = surname + given[0]
     if two in NOT_NAMES:
         return None
-    if len(given) == 1 or given[1] in _STOP:
+    if len(given) == 1 or given[1] in _NOT_THIRD:
         return two
     three = surname + given[:2]
     # a third character belongs to the name only if the two-character form never occurs without it
     return three if counts.count(three) == counts.count(two) else two
 
 
-def find_names(text: str) -> list[str]:
-    """Natural-person names introduced by a context word in ``text``, in order of first appearance."""
+def header_names(person_info: str) -> list[str]:
+    """Names declared in the person block, where punctuation fixes their length: ``犯罪嫌疑人张三，男，…`` → 张三,
+    ``法定代表人李四，`` → 李四, ``（曾用名王小五）`` → 王小五. Units and names already masked are skipped.
+
+    >>> header_names("犯罪嫌疑人欧阳明，男，1990年出生（曾用名欧阳小明）。\\n被不起诉人王某某，女。")
+    ['欧阳明', '欧阳小明']
+    """
+    out: list[str] = []
+    for line in person_info.splitlines():
+        s = line.strip()
+        for m in (SUSPECT_HEADER_RE.match(s), REPRESENTATIVE_HEADER_RE.match(s)):
+            if m is None or m["address"].endswith("单位") or m.end() >= len(s) or s[m.end()] not in HEADER_NAME_END:
+                continue
+            out.append(m["name"])
+        out += [a["name"] for a in NAME_ALIAS_RE.finditer(s)]
+    return [n for n in dict.fromkeys(out)
+            if _HEADER_NAME_RE.fullmatch(n) and PSEUDONYM_MARK not in n and n not in NOT_NAMES]
+
+
+def find_names(text: str, known: tuple[str, ...] | list[str] = ()) -> list[str]:
+    """Natural-person names introduced by a context word in ``text`` (and the names listed after them with
+    ``、``), in order of first appearance. Where a ``known`` name (from the person headers) stands after the
+    context word, it is taken as it is, so its length is never guessed."""
+    by_length = sorted(known, key=len, reverse=True)
     names: list[str] = []
     for m in _NAME_AFTER_CUE_RE.finditer(text):
-        name = _name_at(text, m, text)
-        if name and name not in names:
+        start = m.start("name")
+        name = next((k for k in by_length if text.startswith(k, start)), None) or _name_at(text, m, text)
+        if not name:
+            continue
+        if name not in names:
             names.append(name)
+        end = start + len(name)
+        while (listed := _LISTED_NAME_RE.match(text, end)) is not None:
+            cand = listed["name"]
+            given = cand[len(surname_of(cand) or cand[0]):]
+            if not given or given[0] in _STOP or cand in NOT_NAMES:
+                break
+            if cand not in names:
+                names.append(cand)
+            end = listed.end("name")
     return names
 
 
@@ -90,15 +133,16 @@ def name_mapping(names: list[str], text: str) -> dict[str, str]:
     for n in names:
         by_surname.setdefault(surname_of(n) or n[0], []).append(n)
     out: dict[str, str] = {}
+    mark, first = PSEUDONYM_MARK, PSEUDONYM_SUFFIXES[0]
     for surname, group in by_surname.items():
         if len(group) == 1:
             n = group[0]
-            masked = surname + ("某" if len(n) - len(surname) == 1 else "某某")
-            taken = re.search(re.escape(masked) + "(?![某甲乙丙丁])", text)
-            out[n] = surname + "某" + SHARED_SURNAME_SUFFIXES[0] if taken else masked
+            masked = surname + (mark if len(n) - len(surname) == 1 else mark * 2)
+            taken = re.search(re.escape(masked) + _PSEUDONYM_TAIL, text)
+            out[n] = surname + mark + first if taken else masked
         else:
             for k, n in enumerate(group):
-                out[n] = surname + "某" + SHARED_SURNAME_SUFFIXES[k % len(SHARED_SURNAME_SUFFIXES)]
+                out[n] = surname + mark + PSEUDONYM_SUFFIXES[k % len(PSEUDONYM_SUFFIXES)]
     return out
 
 
@@ -123,7 +167,10 @@ class DeidResult:
 def deidentify_record(rec: PDPRecord) -> DeidResult:
     """The record with its four text fields de-identified, and the name mapping used."""
     joined = "\n".join(getattr(rec, f) for f in DEID_FIELDS)
-    mapping = name_mapping(find_names(joined), joined)
+    known = header_names(rec.person_info)
+    found = dict.fromkeys([*known, *find_names(joined, known)])
+    names = sorted((n for n in found if n in joined), key=joined.find)  # order of first appearance
+    mapping = name_mapping(names, joined)
     name_re = re.compile("|".join(map(re.escape, sorted(mapping, key=len, reverse=True)))) if mapping else None
     changes = {}
     for f in DEID_FIELDS:
@@ -171,8 +218,3 @@ def scan_residue(rec: PDPRecord) -> list[Residue]:
                 out.append(Residue(rec.id, f, kind, m.group(0)))
         out += [Residue(rec.id, f, "name", n) for n in find_names(text)]
     return out
-
-
-def count_masks(before: PDPRecord, after: PDPRecord) -> Counter[str]:
-    """How many masks each field gained (for reports)."""
-    return Counter({f: getattr(after, f).count(MASK) - getattr(before, f).count(MASK) for f in DEID_FIELDS})

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from jiancha.build.ingest import RawDocument, Rejection
 from jiancha.build.places import province_of
 from jiancha.build.sections import SectionError, Sections, Suspect, split_sections
-from jiancha.build.text import parse_date
+from jiancha.build.text import parse_date_iso
 from jiancha.datasets.records import PDPRecord
 from jiancha.errors import ParseError
 from jiancha.law.articles import ArticleRef, canonical_sort, parse_articles
@@ -94,7 +94,7 @@ def _base_record(doc: RawDocument, sec: Sections) -> PDPRecord:
     date = None
     if sec.signature_date_line:
         try:
-            date = parse_date(sec.signature_date_line)
+            date = parse_date_iso(sec.signature_date_line)
         except ParseError:
             date = None
     assert doc.case_number is not None

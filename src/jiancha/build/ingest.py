@@ -16,7 +16,12 @@ from pathlib import Path
 
 from jiancha.build.text import is_date_line, normalize_case_number, normalize_line
 from jiancha.errors import DataError
-from jiancha.law.phrases import OTHER_DOCUMENT_TITLES, PROCURATORATE_NAME_RE, PROSECUTORIAL_TITLES
+from jiancha.law.phrases import (
+    LIST_ITEM_START_RE,
+    OTHER_DOCUMENT_TITLES,
+    PROCURATORATE_NAME_RE,
+    PROSECUTORIAL_TITLES,
+)
 
 #: File suffixes read by ``iter_documents``.
 SUFFIXES: tuple[str, ...] = (".txt", ".html", ".htm", ".pdf")
@@ -137,7 +142,7 @@ def _is_short_heading(line: str) -> bool:
 
 def _starts_paragraph(line: str) -> bool:
     s = line.replace(" ", "")
-    return _is_short_heading(s) or bool(re.match(r"^(?:\d{1,2}[.、．]|[（(][一二三四五六七八九十]+[)）])", s))
+    return _is_short_heading(s) or bool(LIST_ITEM_START_RE.match(s))
 
 
 def read_text(path: str | Path) -> str:

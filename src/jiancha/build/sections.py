@@ -19,6 +19,8 @@ from jiancha.law.phrases import (
     POLICE_VERSION_RE,
     PROCEDURE_START_RE,
     PROCURATORATE_NAME_RE,
+    PSEUDONYM_MARK,
+    PSEUDONYM_SUFFIXES,
     REASONING_END_RE,
     REASONING_START_RE,
     SUSPECT_HEADER_RE,
@@ -39,7 +41,7 @@ class Suspect:
 
     def mention_re(self) -> re.Pattern[str]:
         """Matches the name but not a longer 某-form (王某 must not match 王某某)."""
-        return re.compile(re.escape(self.name) + r"(?![某甲乙丙丁])")
+        return re.compile(re.escape(self.name) + f"(?![{PSEUDONYM_MARK}{PSEUDONYM_SUFFIXES}])")
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from jiancha.errors import ParseError
+from jiancha.law.dates import search_date
 from jiancha.law.phrases import CASE_BRACKETS, CASE_NUMBER_RE, DATE_RE
 
 _FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF10, 0xFF1A)}          # ０-９
@@ -14,10 +14,6 @@ _FULLWIDTH.update({0x3000: 0x20, 0x00A0: 0x20, 0x2002: 0x20, 0x2003: 0x20, 0x200
 _FULLWIDTH_POINT_RE = re.compile(r"(?<=\d)[．。](?=\d)")
 _SPACES_RE = re.compile(r"[ \t]+")
 
-_CN_DIGIT = {"〇": 0, "零": 0, "○": 0, "Ｏ": 0, "O": 0, "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6,
-             "七": 7, "八": 8, "九": 9}
-
-
 def normalize_line(line: str) -> str:
     """Full-width digits and letters to ASCII, odd spaces to one space, decimal ``．`` to ``.``; stripped."""
     s = line.translate(_FULLWIDTH)
@@ -25,35 +21,15 @@ def normalize_line(line: str) -> str:
     return _SPACES_RE.sub(" ", s).strip()
 
 
-def _cn_small_number(s: str) -> int:
-    """1-31 written as 三 / 十 / 十二 / 二十八 / 三十一, or Arabic digits."""
-    if s.isdigit():
-        return int(s)
-    if "十" in s:
-        tens, _, ones = s.partition("十")
-        return (_CN_DIGIT[tens] if tens else 1) * 10 + (_CN_DIGIT[ones] if ones else 0)
-    if len(s) == 1 and s in _CN_DIGIT:
-        return _CN_DIGIT[s]
-    raise ParseError(f"cannot read the number {s!r} in a date; expected Arabic or Chinese numerals such as 二十八")
-
-
-def parse_date(text: str) -> str:
+def parse_date_iso(text: str) -> str:
     """First date in ``text`` as ``YYYY-MM-DD``; Chinese numerals (二〇二一年三月五日, 二零一五…) included.
 
-    >>> parse_date("二〇二一年三月五日")
+    >>> parse_date_iso("二〇二一年三月五日")
     '2021-03-05'
-    >>> parse_date("二零一五年十月十二日")
+    >>> parse_date_iso("二零一五年十月十二日")
     '2015-10-12'
     """
-    m = DATE_RE.search(normalize_line(text))
-    if not m:
-        raise ParseError(f"no date in {text[:40]!r}; expected e.g. 2021年3月5日 or 二〇二一年三月五日")
-    y = m["y"]
-    year = int(y) if y.isdigit() else int("".join(str(_CN_DIGIT[c]) for c in y))
-    month, day = _cn_small_number(m["m"]), _cn_small_number(m["d"])
-    if not (1 <= month <= 12 and 1 <= day <= 31):
-        raise ParseError(f"impossible date {m.group(0)!r} (month {month}, day {day})")
-    return f"{year:04d}-{month:02d}-{day:02d}"
+    return search_date(normalize_line(text)).isoformat()
 
 
 def is_date_line(line: str) -> bool:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
+from collections.abc import Iterator
 
+import typer
 from rich.console import Console
 from rich.table import Table
 
@@ -14,9 +17,25 @@ def wide_console() -> Console:
 
 
 def print_table(console: Console, title: str, headers: list[str], rows: list[list[str]]) -> None:
-    table = Table(title=title, title_justify="left", header_style="bold")
+    """Cells are plain text, never rich markup (metric names like ``recall@100[rel>=1]`` contain brackets)."""
+    from rich.markup import escape
+
+    table = Table(title=escape(title), title_justify="left", header_style="bold")
     for i, h in enumerate(headers):
-        table.add_column(h, justify="left" if i == 0 else "right", overflow="fold")
+        table.add_column(escape(h), justify="left" if i == 0 else "right", overflow="fold")
     for r in rows:
-        table.add_row(*r)
+        table.add_row(*(escape(c) for c in r))
     console.print(table)
+
+
+@contextlib.contextmanager
+def interrupt_note(console: Console, run_dir: str) -> Iterator[None]:
+    """On Ctrl-C, say where the finished work is and how to resume, then exit 130 (the shell's code for SIGINT)."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        from rich.markup import escape
+
+        console.print(f"\n[yellow]interrupted[/]: every completed request is stored in {escape(run_dir)}; "
+                      "run the same command again to resume (nothing is sent twice)", highlight=False)
+        raise typer.Exit(130) from None

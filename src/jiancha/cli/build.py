@@ -186,11 +186,11 @@ def run_command(
     drop_flagged: bool = typer.Option(False, "--drop-flagged", help="Leave out records with findings other "
                                       "than forms of address."),
     balanced: int | None = typer.Option(None, "--balanced", help="Add a test_rq2-style balanced split."),
-    seed: int = typer.Option(42, "--seed"),
+    seed: int = typer.Option(42, "--seed", help="Seed of the balanced subset."),
     llm_model: str | None = typer.Option(None, "--llm-model", help="Run the LLM track too (see extract)."),
     base_url: Annotated[list[str] | None, typer.Option("--base-url", help="See extract.")] = None,
-    api_key_env: str | None = typer.Option(None, "--api-key-env"),
-    concurrency: int = typer.Option(4, "--concurrency"),
+    api_key_env: str | None = typer.Option(None, "--api-key-env", help="Environment variable holding the key."),
+    concurrency: int = typer.Option(4, "--concurrency", help="Requests in flight for the LLM track."),
     reviews: str | None = typer.Option(None, "--reviews", help="Review decisions to apply (see extract)."),
     overwrite: bool = typer.Option(False, "--overwrite", help="Replace a run made in --out with other settings."),
 ) -> None:

@@ -25,6 +25,17 @@ def _load_context(precedents: str, split: str, statutes_dir: str | None):
     return records, statutes
 
 
+def _check_model(model: str, base_url: list[str] | None, api_key_env: str | None) -> None:
+    """Fail before serving, not on the first request: an unknown baseline or a model without an endpoint."""
+    from jiancha.llm.presets import resolve_backend
+    from jiancha.pdp import baselines
+
+    if baselines.is_baseline(model):
+        baselines.get_baseline(model)
+    else:
+        resolve_backend(model, tuple(base_url or ()), api_key_env)
+
+
 @app.command("predict")
 def predict_command(
     case_file: Annotated[str | None, typer.Argument(help="A JSON file with person_info, procedure, fact (a PDP "
@@ -90,14 +101,16 @@ def serve_command(
     statutes_dir: Annotated[str | None, typer.Option("--statutes-dir", help="Statute markdown directory.")] = None,
     base_url: Annotated[list[str] | None, typer.Option("--base-url", help="OpenAI-compatible endpoint.")] = None,
     api_key_env: Annotated[str | None, typer.Option("--api-key-env", help="Env var holding the API key.")] = None,
-    host: Annotated[str, typer.Option("--host")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port")] = 8000,
+    host: Annotated[str, typer.Option("--host", help="Interface to listen on (127.0.0.1: this machine only).")
+                    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="TCP port.")] = 8000,
 ) -> None:
     """Serve the one-case web page (extra `web`) on http://HOST:PORT/."""
     from jiancha._util.lazy import require
     from jiancha.web.app import create_app
 
     uvicorn = require("uvicorn", "web")
+    _check_model(model, base_url, api_key_env)
     records, statutes = _load_context(precedents, split, statutes_dir)
     uvicorn.run(create_app(model=model, precedents=records, statutes=statutes, base_urls=tuple(base_url or ()),
                            api_key_env=api_key_env), host=host, port=port)

@@ -40,6 +40,10 @@ def info(path_or_id: Annotated[str, typer.Argument(help="A file or folder, a dat
          issues: Annotated[int, typer.Option("--issues", help="How many validation problems to list.")]
          = MAX_ISSUES_SHOWN) -> None:
     """Print what a dataset holds: splits, counts per label, fields, dates, charges, validation problems."""
+    import os
+
+    # `datasets` draws a "Generating … split" bar for every JSON file it converts; the summary is the output here.
+    os.environ.setdefault("HF_DATASETS_DISABLE_PROGRESS_BARS", "1")
     from jiancha.datasets.info import describe_dataset
 
     summary = describe_dataset(path_or_id, cache_dir=cache)
@@ -173,7 +177,7 @@ def download(name: Annotated[str, typer.Argument(help="Dataset id: pdp, lecard-v
 
     console = _console()
     with Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(), TransferSpeedColumn(),
-                  TimeRemainingColumn(), console=console, transient=True) as progress:
+                  TimeRemainingColumn(), console=Console(stderr=True), transient=True) as progress:
         result = download_dataset(name, to=to, cache_dir=cache, base_url=base_url, verify=verify, progress=progress)
     for r in result.files:
         state = "present" if r.skipped else ("resumed" if r.resumed else "fetched")

@@ -35,21 +35,24 @@ def eval_command(
     api_key_env: str | None = typer.Option(None, "--api-key-env", help="Environment variable with the API key."),
     extra_body: str | None = typer.Option(None, "--extra-body", help="JSON object of extra request fields, "
                                           "e.g. OpenRouter provider routing '{\"provider\": {\"order\": [\"x\"]}}'."),
-    repeats: int = typer.Option(1, "--repeats"),
-    concurrency: int = typer.Option(8, "--concurrency"),
+    repeats: int = typer.Option(1, "--repeats", help="Independent samples per case (run_id 0..N-1)."),
+    concurrency: int = typer.Option(8, "--concurrency", help="Requests in flight at most."),
     rate_limit: float | None = typer.Option(None, "--rate-limit", help="Requests per minute at most."),
-    max_tokens: int | None = typer.Option(None, "--max-tokens"),
-    temperature: float | None = typer.Option(None, "--temperature"),
-    top_p: float | None = typer.Option(None, "--top-p"),
+    max_tokens: int | None = typer.Option(None, "--max-tokens", help="Completion budget (reasoning included)."),
+    temperature: float | None = typer.Option(None, "--temperature",
+                                             help="Sampling temperature (default: the endpoint's)."),
+    top_p: float | None = typer.Option(None, "--top-p", help="Nucleus sampling top-p (default: the endpoint's)."),
     reasoning_effort: str | None = typer.Option(None, "--reasoning-effort",
                                                 help="none|minimal|low|medium|high|xhigh."),
-    reasoning_max_tokens: int | None = typer.Option(None, "--reasoning-max-tokens"),
+    reasoning_max_tokens: int | None = typer.Option(None, "--reasoning-max-tokens",
+                                                    help="Reasoning token budget (openrouter, generic)."),
     limit: int | None = typer.Option(None, "--limit", help="Evaluate the first N cases only."),
-    seed: int | None = typer.Option(None, "--seed"),
-    retry_failed: bool = typer.Option(False, "--retry-failed"),
+    seed: int | None = typer.Option(None, "--seed", help="Seed; request r of a case sends seed + run_id."),
+    retry_failed: bool = typer.Option(False, "--retry-failed", help="Re-send requests recorded as failed."),
     timeout: float = typer.Option(600.0, "--timeout", help="Seconds per attempt."),
-    max_attempts: int = typer.Option(6, "--max-attempts"),
-    progress: bool = typer.Option(True, "--progress/--no-progress"),
+    max_attempts: int = typer.Option(6, "--max-attempts", help="Attempts per request before it is recorded "
+                                     "as failed."),
+    progress: bool = typer.Option(True, "--progress/--no-progress", help="Live progress bar."),
 ) -> None:
     """CAIL2018 charge prediction (the paper's LJP reference): facts in, charges out as JSON, then scored."""
     from rich.console import Console
@@ -66,7 +69,11 @@ def eval_command(
                    seed=seed, retry_failed=retry_failed)
     client = ClientConfig(concurrency=concurrency, rate_limit_rpm=rate_limit, timeout_s=timeout,
                           max_attempts=max_attempts)
-    s = run_ljp_eval(spec, client, show_progress=progress, console=Console(stderr=True))
+    from jiancha.cli._render import interrupt_note
+
+    console = Console(stderr=True)
+    with interrupt_note(console, out):
+        s = run_ljp_eval(spec, client, show_progress=progress, console=console)
     Console().print(f"run directory: {s.out}{' (resumed)' if s.resumed else ''}; {s.total} requests in scope, "
                     f"{s.already_done} already stored, {s.sent} completed now ({s.failed} failed); "
                     f"candidates: {s.candidates_source}")

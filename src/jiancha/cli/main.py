@@ -33,7 +33,7 @@ def _register() -> None:
     from jiancha.cli import build, case, data, demo, ljp, pdp, retrieval, train
 
     app.add_typer(pdp.app, name="pdp", help="Prosecution decision prediction: eval, parse, score, compare.")
-    app.add_typer(retrieval.app, name="retrieval", help="Legal case retrieval: run, eval, score, index.")
+    app.add_typer(retrieval.app, name="retrieval", help="Legal case retrieval: eval (run + score), run, score.")
     app.add_typer(build.app, name="build", help="Build PDP-style datasets from prosecutorial documents.")
     app.add_typer(train.app, name="train", help="SFT and RLVR (DAPO, GSPO) training recipes.")
     app.add_typer(data.app, name="data", help="Dataset info and download.")
@@ -46,15 +46,37 @@ def _register() -> None:
 _register()
 
 
+def _os_error_message(exc: OSError) -> str:
+    """One line for a file that cannot be read or written: which path, why, and what to do."""
+    reason = (exc.strerror or str(exc)).rstrip(".")
+    if exc.filename is None:
+        return f"{reason}"
+    hint = {FileNotFoundError: "check the path", IsADirectoryError: "pass a file, not a folder",
+            NotADirectoryError: "pass a folder, not a file", PermissionError: "check the permissions"}
+    tip = next((h for cls, h in hint.items() if isinstance(exc, cls)), "check the path")
+    return f"{exc.filename}: {reason[0].lower() + reason[1:]}; {tip}"
+
+
 def main() -> None:
+    """Entry point: run the app; a JianchaError or an unreadable file becomes one red line and exit code 2
+    (``JIANCHA_DEBUG=1`` shows the traceback instead)."""
+    import os
+
     from jiancha.errors import JianchaError
 
     try:
         app()
-    except JianchaError as exc:
+    except (JianchaError, OSError) as exc:
+        if os.environ.get("JIANCHA_DEBUG"):
+            raise
         from rich.console import Console
 
-        Console(stderr=True).print(f"[bold red]error:[/] {exc}", highlight=False)
+        message = _os_error_message(exc) if isinstance(exc, OSError) else str(exc)
+        # The message is printed as plain text (no markup: case numbers, charge names and metric names contain
+        # brackets) and soft-wrapped, so that it stays one line in logs.
+        console = Console(stderr=True, highlight=False, soft_wrap=True)
+        console.print("[bold red]error:[/] ", end="")
+        console.out(message, highlight=False)
         sys.exit(2)
 
 

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from jiancha.cli._render import print_table, wide_console
+from jiancha.cli._render import interrupt_note, print_table, wide_console
 
 app = typer.Typer(no_args_is_help=True)
 
@@ -133,8 +133,9 @@ def eval_command(
     concurrency: int = typer.Option(8, "--concurrency", help="Requests in flight at most."),
     rate_limit: float | None = typer.Option(None, "--rate-limit", help="Requests per minute at most."),
     max_tokens: int | None = typer.Option(None, "--max-tokens", help="Completion budget (reasoning included)."),
-    temperature: float | None = typer.Option(None, "--temperature"),
-    top_p: float | None = typer.Option(None, "--top-p"),
+    temperature: float | None = typer.Option(None, "--temperature",
+                                             help="Sampling temperature (default: the endpoint's)."),
+    top_p: float | None = typer.Option(None, "--top-p", help="Nucleus sampling top-p (default: the endpoint's)."),
     top_k: int | None = typer.Option(None, "--top-k", help="openrouter, vllm and generic endpoints only."),
     reasoning_effort: str | None = typer.Option(None, "--reasoning-effort",
                                                 help="none|minimal|low|medium|high|xhigh."),
@@ -151,7 +152,7 @@ def eval_command(
     train_data: str | None = typer.Option(None, "--train-data", help="Training source for baseline:majority "
                                           "and baseline:tfidf-lr (else: the evaluation split, by k-fold CV "
                                           "for tfidf-lr)."),
-    train_split: str = typer.Option("test", "--train-split"),
+    train_split: str = typer.Option("test", "--train-split", help="Split of --train-data."),
     cv_folds: int = typer.Option(5, "--cv-folds", help="Folds of baseline:tfidf-lr without --train-data."),
     compat: str = typer.Option("default", "--compat", help="Scoring mode: default | reference."),
     score: bool = typer.Option(True, "--score/--no-score", help="Score the run directory at the end."),
@@ -176,7 +177,8 @@ def eval_command(
     client = ClientConfig(concurrency=concurrency, rate_limit_rpm=rate_limit, timeout_s=timeout,
                           max_attempts=max_attempts, backoff_base_s=backoff)
     console = Console(stderr=True)
-    s = run_pdp_eval(spec, client, show_progress=progress, score=score, console=console)
+    with interrupt_note(console, out):
+        s = run_pdp_eval(spec, client, show_progress=progress, score=score, console=console)
     echo = Console().print
     echo(f"run directory: {s.out}{' (resumed)' if s.resumed else ''}")
     echo(f"requests: {s.total} in scope, {s.already_done} already stored, {s.sent} completed now "

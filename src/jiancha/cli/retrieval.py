@@ -12,6 +12,40 @@ app = typer.Typer(no_args_is_help=True)
 
 _Dataset = Annotated[str, typer.Option("--dataset", help="lecard-v1 or lecard-v2.")]
 _DataDir = Annotated[Path, typer.Option("--data-dir", help="Dataset root in its official layout.")]
+_Method = Annotated[str, typer.Option("--method", help="bm25, qld, dense, charge or fuse.")]
+_QueryField = Annotated[str, typer.Option(help="fact, query or both (default: the dataset's).")]
+_DocField = Annotated[str, typer.Option(help="fact, qw, reason, result, fact+reason or fact+reason+result "
+                                        "(LeCaRD v1 names ajjbqk, cpfxgc, pjjg also work; default: the "
+                                        "dataset's).")]
+_Pool = Annotated[str, typer.Option(help="LeCaRD v1: judged (official) or all (100 per query).")]
+_Scope = Annotated[str, typer.Option(help="LeCaRDv2: corpus (all candidates) or pool (ranking pools).")]
+_Depth = Annotated[int, typer.Option(help="Documents per query in the run.")]
+_K1 = Annotated[float | None, typer.Option(help="BM25 k1 (default 0.9, as Lucene).")]
+_B = Annotated[float | None, typer.Option(help="BM25 b (default 0.4, as Lucene).")]
+_BM25Method = Annotated[str, typer.Option(help="bm25s variant: lucene, robertson, atire, bm25l, bm25+.")]
+_Mu = Annotated[float, typer.Option(help="QLD Dirichlet mu.")]
+_Model = Annotated[str, typer.Option(help="dense: sentence-transformers model path.")]
+_BatchSize = Annotated[int, typer.Option(help="dense: encoding batch size.")]
+_FuseMethods = Annotated[str, typer.Option(help="fuse: comma-separated methods.")]
+_Fusion = Annotated[str, typer.Option(help="fuse: weighted or rrf.")]
+_RrfK = Annotated[float, typer.Option(help="fuse: RRF k.")]
+_Weights = Annotated[str, typer.Option(help="fuse: comma-separated weights, one per method.")]
+_Protect = Annotated[bool, typer.Option("--protect-charges/--no-protect-charges",
+                                        help="Keep charge names as one token.")]
+_PrimaryW = Annotated[float, typer.Option(help="charge: weight of a shared primary charge.")]
+_OverlapW = Annotated[float, typer.Option(help="charge: weight of any shared charge.")]
+_ExactW = Annotated[float, typer.Option(help="charge: weight of an identical charge set.")]
+_JaccardW = Annotated[float, typer.Option(help="charge: weight of the charge-set Jaccard.")]
+_Cache = Annotated[Path | None, typer.Option(help="Tokens/index cache (default $JIANCHA_CACHE or "
+                                             "~/.cache/jiancha).")]
+
+
+def _progress(it, desc: str, total: int):
+    """Progress bar on standard error, so that standard output carries only the result (--json stays clean)."""
+    from rich.console import Console
+    from rich.progress import track
+
+    return track(it, description=desc, total=total, transient=True, console=Console(stderr=True))
 
 
 def _spec(dataset: str, method: str, query_field: str, doc_field: str, pool: str, scope: str, setting: str,
@@ -48,42 +82,39 @@ def eval_cmd(
     dataset: _Dataset,
     data_dir: _DataDir,
     out: Annotated[Path, typer.Option("--out", help="Directory for run.trec, metrics.json and manifest.json.")],
-    method: Annotated[str, typer.Option("--method", help="bm25, qld, dense, charge or fuse.")] = "bm25",
+    method: _Method = "bm25",
     as_json: Annotated[bool, typer.Option("--json", help="Print {'metrics': {...}, 'num_queries': n}.")] = False,
-    query_field: Annotated[str, typer.Option(help="fact, query or both (default: the dataset's).")] = "",
-    doc_field: Annotated[str, typer.Option(help="fact, qw, fact+reason, ... (v1: ajjbqk, cpfxgc, pjjg).")] = "",
-    pool: Annotated[str, typer.Option(help="LeCaRD v1: judged (official) or all (100 per query).")] = "judged",
-    scope: Annotated[str, typer.Option(help="LeCaRDv2: corpus (all candidates) or pool (ranking pools).")
-                     ] = "corpus",
+    query_field: _QueryField = "",
+    doc_field: _DocField = "",
+    pool: _Pool = "judged",
+    scope: _Scope = "corpus",
     setting: Annotated[str, typer.Option(help="LeCaRDv2: zero-shot (all queries) or test (160).")] = "zero-shot",
-    depth: Annotated[int, typer.Option(help="Documents per query in the run.")] = 1000,
-    k1: Annotated[float | None, typer.Option(help="BM25 k1 (default 0.9, as Lucene).")] = None,
-    b: Annotated[float | None, typer.Option(help="BM25 b (default 0.4, as Lucene).")] = None,
-    bm25_method: Annotated[str, typer.Option(help="bm25s variant: lucene, robertson, atire, bm25l, bm25+.")
-                           ] = "lucene",
-    mu: Annotated[float, typer.Option(help="QLD Dirichlet mu.")] = 1000.0,
-    model: Annotated[str, typer.Option(help="dense: sentence-transformers model path.")] = "",
-    batch_size: Annotated[int, typer.Option(help="dense: encoding batch size.")] = 32,
-    fuse_methods: Annotated[str, typer.Option(help="fuse: comma-separated methods.")] = "bm25,qld,charge",
-    fusion: Annotated[str, typer.Option(help="fuse: weighted or rrf.")] = "weighted",
-    rrf_k: Annotated[float, typer.Option(help="fuse: RRF k.")] = 60.0,
-    weights: Annotated[str, typer.Option(help="fuse: comma-separated weights, one per method.")] = "",
-    protect_charges: Annotated[bool, typer.Option("--protect-charges/--no-protect-charges",
-                                                  help="Keep charge names as one token.")] = True,
-    primary_weight: Annotated[float, typer.Option(help="charge: weight of a shared primary charge.")] = 1.0,
-    overlap_weight: Annotated[float, typer.Option(help="charge: weight of any shared charge.")] = 1.0,
-    exact_weight: Annotated[float, typer.Option(help="charge: weight of an identical charge set.")] = 0.0,
-    jaccard_weight: Annotated[float, typer.Option(help="charge: weight of the charge-set Jaccard.")] = 1.0,
-    cache_dir: Annotated[Path | None, typer.Option(help="Tokens/index cache (default $JIANCHA_CACHE).")] = None,
+    depth: _Depth = 1000,
+    k1: _K1 = None,
+    b: _B = None,
+    bm25_method: _BM25Method = "lucene",
+    mu: _Mu = 1000.0,
+    model: _Model = "",
+    batch_size: _BatchSize = 32,
+    fuse_methods: _FuseMethods = "bm25,qld,charge",
+    fusion: _Fusion = "weighted",
+    rrf_k: _RrfK = 60.0,
+    weights: _Weights = "",
+    protect_charges: _Protect = True,
+    primary_weight: _PrimaryW = 1.0,
+    overlap_weight: _OverlapW = 1.0,
+    exact_weight: _ExactW = 0.0,
+    jaccard_weight: _JaccardW = 1.0,
+    cache_dir: _Cache = None,
 ) -> None:
     """Run a method on a dataset and evaluate it; writes run.trec, metrics.json and manifest.json to --out."""
     from jiancha.retrieval.evaluate import evaluate
-    from jiancha.retrieval.pipeline import rich_progress, run_retrieval, write_outputs
+    from jiancha.retrieval.pipeline import run_retrieval, write_outputs
 
     spec = _spec(dataset, method, query_field, doc_field, pool, scope, setting, depth, k1, b, bm25_method, mu,
                  model, batch_size, fuse_methods, fusion, rrf_k, weights, protect_charges, primary_weight,
                  overlap_weight, exact_weight, jaccard_weight)
-    run, manifest, ds = run_retrieval(spec, data_dir, cache=cache_dir, progress=rich_progress)
+    run, manifest, ds = run_retrieval(spec, data_dir, cache=cache_dir, progress=_progress)
     result = evaluate(spec.dataset, run, ds.qrels, setting=spec.setting)
     write_outputs(out, run, result, manifest, spec.tag())
     _print_result(result.to_json(), as_json, f"{dataset} {method} (query {spec.query_field}, "
@@ -95,33 +126,38 @@ def run_cmd(
     dataset: _Dataset,
     data_dir: _DataDir,
     out: Annotated[Path, typer.Option("--out", help="TREC run file to write (manifest beside it).")],
-    method: Annotated[str, typer.Option("--method", help="bm25, qld, dense, charge or fuse.")] = "bm25",
-    query_field: Annotated[str, typer.Option(help="fact, query or both.")] = "",
-    doc_field: Annotated[str, typer.Option(help="fact, qw, fact+reason, ...")] = "",
-    pool: Annotated[str, typer.Option(help="LeCaRD v1: judged or all.")] = "judged",
-    scope: Annotated[str, typer.Option(help="LeCaRDv2: corpus or pool.")] = "corpus",
-    depth: Annotated[int, typer.Option(help="Documents per query.")] = 1000,
-    k1: Annotated[float | None, typer.Option(help="BM25 k1.")] = None,
-    b: Annotated[float | None, typer.Option(help="BM25 b.")] = None,
-    bm25_method: Annotated[str, typer.Option(help="bm25s variant.")] = "lucene",
-    mu: Annotated[float, typer.Option(help="QLD mu.")] = 1000.0,
-    model: Annotated[str, typer.Option(help="dense: model path.")] = "",
-    batch_size: Annotated[int, typer.Option(help="dense: batch size.")] = 32,
-    fuse_methods: Annotated[str, typer.Option(help="fuse: methods.")] = "bm25,qld,charge",
-    fusion: Annotated[str, typer.Option(help="fuse: weighted or rrf.")] = "weighted",
-    rrf_k: Annotated[float, typer.Option(help="fuse: RRF k.")] = 60.0,
-    weights: Annotated[str, typer.Option(help="fuse: weights.")] = "",
-    protect_charges: Annotated[bool, typer.Option("--protect-charges/--no-protect-charges")] = True,
-    cache_dir: Annotated[Path | None, typer.Option(help="Cache directory.")] = None,
+    method: _Method = "bm25",
+    query_field: _QueryField = "",
+    doc_field: _DocField = "",
+    pool: _Pool = "judged",
+    scope: _Scope = "corpus",
+    depth: _Depth = 1000,
+    k1: _K1 = None,
+    b: _B = None,
+    bm25_method: _BM25Method = "lucene",
+    mu: _Mu = 1000.0,
+    model: _Model = "",
+    batch_size: _BatchSize = 32,
+    fuse_methods: _FuseMethods = "bm25,qld,charge",
+    fusion: _Fusion = "weighted",
+    rrf_k: _RrfK = 60.0,
+    weights: _Weights = "",
+    protect_charges: _Protect = True,
+    primary_weight: _PrimaryW = 1.0,
+    overlap_weight: _OverlapW = 1.0,
+    exact_weight: _ExactW = 0.0,
+    jaccard_weight: _JaccardW = 1.0,
+    cache_dir: _Cache = None,
 ) -> None:
     """Rank every query (labelled or not) and write a TREC run."""
     from jiancha._util.io import write_json
-    from jiancha.retrieval.pipeline import rich_progress, run_retrieval
+    from jiancha.retrieval.pipeline import run_retrieval
     from jiancha.retrieval.trec import write_trec_run
 
     spec = _spec(dataset, method, query_field, doc_field, pool, scope, "zero-shot", depth, k1, b, bm25_method, mu,
-                 model, batch_size, fuse_methods, fusion, rrf_k, weights, protect_charges, 1.0, 1.0, 0.0)
-    run, manifest, _ = run_retrieval(spec, data_dir, cache=cache_dir, progress=rich_progress)
+                 model, batch_size, fuse_methods, fusion, rrf_k, weights, protect_charges, primary_weight,
+                 overlap_weight, exact_weight, jaccard_weight)
+    run, manifest, _ = run_retrieval(spec, data_dir, cache=cache_dir, progress=_progress)
     write_trec_run(out, run, spec.tag())
     write_json(Path(str(out) + ".manifest.json"), manifest)
     typer.echo(f"wrote {out} ({len(run)} queries, {sum(len(v) for v in run.values())} lines)")
@@ -149,12 +185,11 @@ def _print_result(res: dict, as_json: bool, title: str) -> None:
     if as_json:
         typer.echo(json.dumps(res, ensure_ascii=False))
         return
-    from rich.console import Console
-    from rich.table import Table
+    from rich.markup import escape
 
-    t = Table(title=f"{title}: {res['num_queries']} queries")
-    t.add_column("metric")
-    t.add_column("value", justify="right")
-    for k, v in res["metrics"].items():
-        t.add_row(k, f"{v:.4f}")
-    Console().print(t)
+    from jiancha.cli._render import print_table, wide_console
+
+    console = wide_console()
+    # The title goes on its own line: as a table title it would wrap to the width of the two-column table.
+    console.print(escape(f"{title}: {res['num_queries']} queries"), highlight=False)
+    print_table(console, "", ["metric", "value"], [[k, f"{v:.4f}"] for k, v in res["metrics"].items()])

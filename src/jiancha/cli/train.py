@@ -31,7 +31,7 @@ def splits_command(
     names: str | None = typer.Option(None, "--names", help="Comma-separated splits (default: all: natural, "
                                      "balanced, <CODE>-40, <CODE>-55)."),
     size: int = typer.Option(2000, "--size", help="Rows per split."),
-    seed: int = typer.Option(42, "--seed"),
+    seed: int = typer.Option(42, "--seed", help="Seed of the sampling and shuffling."),
     compat: str = typer.Option("default", "--compat", help="default (shuffled splits) | reference (prefixes of one "
                                "seed-42 shuffled pool per class, not shuffled after)."),
     with_replacement: bool = typer.Option(False, "--with-replacement", help="Sample a class with replacement when "
@@ -40,7 +40,7 @@ def splits_command(
                                        "bench (PDP-Bench test, default), pool, or P,DNP,SNP,IENP numbers."),
     eval_set: str | None = typer.Option(None, "--eval-set", help="Evaluation source to check leakage against "
                                         "(ids and normalised-fact hashes)."),
-    eval_split: str = typer.Option("test", "--eval-split"),
+    eval_split: str = typer.Option("test", "--eval-split", help="Split of --eval-set."),
     on_leak: str = typer.Option("fail", "--on-leak", help="fail | drop (drop leaking pool rows first)."),
 ) -> None:
     """Build class-ratio training splits with a manifest (counts, ids, fingerprints, leakage report)."""
@@ -77,18 +77,27 @@ def splits_command(
 
 
 def _option_for(f: dataclasses.Field, hint: Any) -> inspect.Parameter:
+    from rich.markup import escape
+
     args = typing.get_args(hint)
     base = next((a for a in args if a is not type(None)), hint) if args and type(None) in args else hint
     flag = "--" + f.name.replace("_", "-")
     help_text = f.metadata.get("help", "")
     default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc]
     shown = ",".join(map(str, default)) if isinstance(default, tuple) else default
-    help_text = f"{help_text} [default: {shown}]" if shown not in ("", None) else help_text
+    if base is bool and isinstance(shown, bool):
+        shown = flag[2:] if shown else f"no-{flag[2:]}"
+    if typing.get_origin(base) is tuple and "comma-separated" not in help_text:
+        help_text += " (comma-separated)"
+    # The option's own default stays None so that --config / --preset values apply; the dataclass default is
+    # shown in the help, escaped: typer renders help as rich markup, where a bare "[default: …]" would vanish.
+    if shown not in ("", None):
+        help_text = f"{help_text} {escape(f'[default: {shown}]')}"
     if base is bool:
         opt = typer.Option(None, f"{flag}/--no-{flag[2:]}", help=help_text, show_default=False)
         annotation: Any = bool | None
     elif typing.get_origin(base) is tuple:
-        opt = typer.Option(None, flag, help=help_text + " (comma-separated)", show_default=False)
+        opt = typer.Option(None, flag, help=help_text, show_default=False)
         annotation = str | None
     else:
         opt = typer.Option(None, flag, help=help_text, show_default=False)

@@ -43,7 +43,7 @@ FILE_SUFFIXES = (".jsonl", ".json", ".parquet")
 #: Text fields every record must carry as strings (``meta``, ``relevant_articles`` and ``decision`` apart).
 REQUIRED_TEXT_FIELDS = ("id", "person_info", "procedure", "fact")
 OPTIONAL_TEXT_FIELDS = ("raw_reasoning_and_decision", "source_url")
-DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+ISO_DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
 @dataclass(frozen=True)
@@ -268,15 +268,6 @@ def list_pdp_splits(source: str | os.PathLike) -> tuple[str, ...]:
     return tuple(names)
 
 
-def read_pdp_rows(source: str | os.PathLike, split: str = "test") -> list[RawRow]:
-    """Raw rows of one split as stored (``test_rq2`` only when the source holds it)."""
-    readers = split_readers(source)
-    if split not in readers:
-        raise DataError(f"no split '{split}' in this source; it holds {', '.join(readers) or 'nothing'}",
-                        path=str(source))
-    return readers[split]()
-
-
 # ------------------------------------------------------------------------------------------------ validation
 
 
@@ -286,18 +277,17 @@ def _issue(row: RawRow, message: str, field: str | None = None, value: Any = Non
 
 
 def check_article(s: Any) -> str | None:
-    """Why ``s`` is not a canonical article string (None when it is)."""
-    from jiancha.law.articles import parse_canonical
+    """Why ``s`` is not a canonical article string (None when it is), with the canonical form when the string
+    is a recognisable citation (``cl:第264条`` → ``cl:第二百六十四条``)."""
+    from jiancha.law.articles import normalize_article_string, parse_canonical
 
     if not isinstance(s, str):
         return f"not a string ({type(s).__name__})"
     try:
-        ref = parse_canonical(s)
+        parse_canonical(s)
     except ParseError:
-        return "not a canonical article string"
-    canonical = ref.canonical()
-    if canonical != s:
-        return f"not in canonical form (canonical: {canonical!r})"
+        fixed = normalize_article_string(s)
+        return f"not in canonical form (canonical: {fixed!r})" if fixed else "not a canonical article string"
     return None
 
 
@@ -333,7 +323,7 @@ def validate_pdp_row(row: RawRow) -> list[DataIssue]:
         date = meta.get("date")
         if "date" not in meta:
             issues.append(_issue(row, "missing field", "meta.date", expected="a date YYYY-MM-DD"))
-        elif not isinstance(date, str) or not DATE_RE.match(date):
+        elif not isinstance(date, str) or not ISO_DATE_RE.match(date):
             issues.append(_issue(row, "bad date", "meta.date", date, "a date YYYY-MM-DD"))
         else:
             try:

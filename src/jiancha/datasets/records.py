@@ -43,7 +43,7 @@ class PDPRecord:
         return out
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> "PDPRecord":
+    def from_dict(cls, d: dict[str, Any]) -> PDPRecord:
         """Build from the PDP-Bench layout without validation (see ``jiancha.datasets.pdp`` for that)."""
         meta = d.get("meta") or {}
         known = {"id", "meta", "person_info", "procedure", "fact", "relevant_articles", "decision",

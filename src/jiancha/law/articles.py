@@ -25,7 +25,7 @@ from enum import Enum
 
 from jiancha.errors import ParseError
 from jiancha.law import patterns as P
-from jiancha.law.numerals import int_to_cn, parse_number
+from jiancha.law.numerals import CN_NUMERAL_CHARS, int_to_cn, parse_number
 
 
 class Law(str, Enum):
@@ -81,7 +81,7 @@ _TOKEN = re.compile(
     "|".join([
         rf"(?P<article>{P.ARTICLE_PATTERN})",
         r"(?<![A-Za-z])(?P<canon>[Cc][Pp][LlRr]|[Cc][Ll])\s*[:：]",
-        r"《(?P<title>[^《》\n]{1,80})》",
+        r"《(?P<title>[^《》\n]{1,120})》",
         # A name followed by an article: classified by its ending (刑法 → cl, 道路交通安全法 → other law).
         rf"(?P<name>{_NAME_CHAR}{{0,30}}?(?:{_SUFFIXES})){P.VERSION_NOTE}?{_ARTICLE_AHEAD}",
         # A PDP law named without an article right after it (``刑法：…``).
@@ -92,6 +92,8 @@ _TOKEN = re.compile(
     ])
 )
 _VERSION_TAIL = re.compile(rf"{P.VERSION_NOTE}$")
+_TITLE_NOISE = re.compile(r"[\s〈〉<>﹤﹥＜＞“”\"]")
+_ARTICLE_AFTER = re.compile(_ARTICLE_AHEAD)
 _INTERPRETATION_AFTER = re.compile(r"\s*的?(?:司法)?(?:解释|若干|实施|修正)")
 _ABOUT_BEFORE = re.compile(rf"关于{_NAME_CHAR}{{0,12}}$")
 _CURRENT_LAW_NAMES = ("本法", "该法", "同法", "前法")
@@ -112,14 +114,18 @@ def _classify_name(name: str) -> str | None:
 
 
 def _classify_title(title: str) -> str | None:
-    """Law prefix of a 《title》, ``_OTHER`` for another normative document, None for non-laws (《起诉书》)."""
-    t = re.sub(r"\s+", "", title)
+    """Law prefix of a 《title》, ``_OTHER`` for another normative document, None for non-laws (《起诉书》).
+
+    Inner quotation marks are ignored (``最高人民法院〈关于…的解释〉``); a title holding ``关于`` names an
+    interpretation, decision or opinion, never the law itself.
+    """
+    t = _TITLE_NOISE.sub("", title)
     if t in P.ALIAS_TO_LAW:
         return P.ALIAS_TO_LAW[t]
     core = _VERSION_TAIL.sub("", t)
-    if core in P.ALIAS_TO_LAW and not core.endswith("修正案"):
+    if core in P.ALIAS_TO_LAW and not core.endswith(P.AMENDMENT_SUFFIX):
         return P.ALIAS_TO_LAW[core]
-    if core.endswith(P.NORMATIVE_SUFFIXES):
+    if "关于" in core or core.endswith(P.NORMATIVE_SUFFIXES):
         return _OTHER
     return None
 
@@ -130,6 +136,21 @@ def _negated(text: str, start: int) -> bool:
 
 def _number(s: str | None) -> int | None:
     return None if s is None else parse_number(s)
+
+
+def _numbers(s: str | None) -> list[int | None]:
+    """The numbers of a paragraph or item list (``一、三`` → [1, 3], ``（一）（二）`` → [1, 2]); [None] when absent."""
+    if s is None:
+        return [None]
+    return [parse_number(n) for n in P.LIST_NUMBER.findall(s)]
+
+
+def _expand(paras: list[int | None], items: list[int | None]) -> list[tuple[int | None, int | None]]:
+    """(paragraph, item) pairs of one citation: each listed paragraph, or each listed item of the last paragraph
+    (``第一、二款第（三）项`` → (1, None), (2, 3))."""
+    if len(items) == 1:
+        return [(p, None) for p in paras[:-1]] + [(paras[-1], items[0])]
+    return [(p, None) for p in paras[:-1]] + [(paras[-1], i) for i in items]
 
 
 # ---------------------------------------------------------------------------------------------------- parsing
@@ -182,33 +203,33 @@ def parse_articles(text: str, *, default_law: Law | None = None) -> list[Article
             try:
                 art = parse_number(m["art"] or m["art_d"])
                 suf = _number(m["suf"]) or 0
-                para = _number(m["para"])
-                item = _number(m["item_p"] or m["item_n"])
+                paras = _numbers(m["para"])
+                items = _numbers(m["item_p"] or m["item_n"])
             except ParseError:
                 last, last_end = None, m.end()
                 continue
             skipped = negated or law is None or law == _OTHER
-            last = (law, art, suf, para, skipped)
         else:
             if last is None or not gap_is_list:
-                last_end = m.end()
+                last, last_end = None, m.end()  # 判决第一项、第三项: items of a judgment, not of the last article
                 continue
+            _, art, suf, last_para, skipped = last
             try:
                 if kind == "cont_para":
-                    para = parse_number(m["cpara"])
-                    item = _number(m["citem_p"] or m["citem_n"])
+                    paras = _numbers(m["cpara"])
+                    items = _numbers(m["citem_p"] or m["citem_n"])
                 else:
-                    para = last[3]
-                    item = parse_number(m["iitem_p"] or m["iitem_q"] or m["iitem_n"])
+                    paras = [last_para]
+                    items = _numbers(m["iitem_p"] or m["iitem_n"])
             except ParseError:
                 last_end = m.end()
                 continue
-            _, art, suf, _, skipped = last
-            last = (last[0], art, suf, para, skipped)
+        last = (law if kind == "article" else last[0], art, suf, paras[-1], skipped)
         last_end = m.end()
         after_law = False
-        if not last[4]:
-            seen.setdefault(ArticleRef(Law(last[0]), art, suf, para, item), None)
+        if not skipped:
+            for para, item in _expand(paras, items):
+                seen.setdefault(ArticleRef(Law(last[0]), art, suf, para, item), None)
     return list(seen)
 
 
@@ -218,6 +239,8 @@ def _law_of_token(text: str, m: re.Match[str], kind: str) -> tuple[str | None, i
         return m["canon"].lower(), m.start()
     if kind == "title":
         law = _classify_title(m["title"])
+        if law is None and _ARTICLE_AFTER.match(text, m.end()):
+            law = _OTHER  # a title followed by an article is a law, and not one of ours (《民法通则》第…条)
         if law is not None and law != _OTHER and (
                 _INTERPRETATION_AFTER.match(text, m.end()) or _ABOUT_BEFORE.search(text, max(0, m.start() - 16), m.start())):
             law = _OTHER
@@ -237,7 +260,7 @@ def _law_of_token(text: str, m: re.Match[str], kind: str) -> tuple[str | None, i
 
 # ----------------------------------------------------------------------------------------- canonical strings
 
-_CN = "零〇一二两三四五六七八九十百千"
+_CN = CN_NUMERAL_CHARS
 _CANONICAL = re.compile(
     rf"(?P<law>cl|cpl|cpr):第(?P<art>[{_CN}]+)条(?:之(?P<suf>[{_CN}]+))?(?:第(?P<para>[{_CN}]+)款)?"
     rf"(?:第（(?P<item>[{_CN}]+)）项)?"

@@ -26,6 +26,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import NamedTuple
 
+from jiancha.law import patterns as P
 from jiancha.law.articles import ArticleRef, parse_canonical
 
 CRIME_SUFFIX = "罪"
@@ -235,14 +236,40 @@ def iter_charge_matches(text: str) -> list[tuple[int, int, str, tuple[str, ...]]
     return out
 
 
-def find_charges(text: str) -> list[str]:
+def _negated_matches(text: str, hits: list[tuple[int, int, str, tuple[str, ...]]]) -> list[bool]:
+    """Whether each match is denied: a negation before the first charge of a list (``不构成盗窃罪、诈骗罪``) or
+    after its last one (``盗窃罪、诈骗罪不能成立``) denies every charge of the list."""
+    out = [False] * len(hits)
+    k = 0
+    while k < len(hits):
+        j = k  # hits k..j form one list
+        while j + 1 < len(hits) and P.CHARGE_LIST_GAP.fullmatch(text, hits[j][1], hits[j + 1][0]):
+            j += 1
+        start, end = hits[k][0], hits[j][1]
+        denied = P.CHARGE_NEGATION_BEFORE.search(text, max(0, start - P.CHARGE_NEGATION_WINDOW), start) is not None \
+            or P.CHARGE_NEGATION_AFTER.match(text, end) is not None
+        out[k:j + 1] = [denied] * (j + 1 - k)
+        k = j + 1
+    return out
+
+
+def find_charges(text: str, *, include_negated: bool = False) -> list[str]:
     """Canonical charge names (with 罪) found in ``text``, in order of first appearance, deduplicated.
 
     Longest match wins (``故意伤害罪`` over ``伤害``; ``非国家工作人员受贿罪`` over ``受贿罪``); former names resolve
-    to the current ones. Negation is not handled (``不构成盗窃罪`` still yields 盗窃罪).
+    to the current ones. A denied mention (``不构成盗窃罪``, ``不以诈骗罪论处``, ``指控的抢劫罪不能成立``, see
+    ``patterns.CHARGE_NEGATION_BEFORE`` / ``CHARGE_NEGATION_AFTER``) is left out unless ``include_negated``;
+    a charge both denied and affirmed in the text is found.
+
+    >>> find_charges("其行为不构成盗窃罪，构成诈骗罪"), find_charges("不构成盗窃罪", include_negated=True)
+    (['诈骗罪'], ['盗窃罪'])
     """
+    hits = iter_charge_matches(text)
+    denied = [False] * len(hits) if include_negated else _negated_matches(text, hits)
     seen: dict[str, None] = {}
-    for _, _, _, current in iter_charge_matches(text):
+    for (_, _, _, current), negated in zip(hits, denied, strict=True):
+        if negated:
+            continue
         for name in current:
             seen.setdefault(name, None)
     return list(seen)

@@ -34,11 +34,11 @@ from __future__ import annotations
 
 import bisect
 import datetime as _dt
-import re
 from typing import NamedTuple
 
 from jiancha.errors import ParseError
 from jiancha.law.articles import ArticleRef, Law
+from jiancha.law.dates import parse_date
 from jiancha.law.labels import Decision
 
 #: The 2018 amendment took effect on this date; documents signed earlier use 2012 numbers.
@@ -185,31 +185,6 @@ def decision_from_articles(refs: list[ArticleRef], numbering: str) -> DecisionFr
 #: Provisions that identify the numbering: (article, paragraph) cited by decisions under each numbering.
 _SIGNATURE_2018 = frozenset({(177, 1), (177, 2), (175, 4)})
 _SIGNATURE_2012 = frozenset({(173, 1), (173, 2), (171, 4)})
-
-_DATE_PATTERNS = (
-    re.compile(r"(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})"),
-    re.compile(r"(?P<y>\d{4})/(?P<m>\d{1,2})/(?P<d>\d{1,2})"),
-    re.compile(r"(?P<y>\d{4})\.(?P<m>\d{1,2})\.(?P<d>\d{1,2})"),
-    re.compile(r"(?P<y>\d{4})年(?P<m>\d{1,2})月(?P<d>\d{1,2})日?"),
-)
-
-
-def parse_date(date: str | _dt.date) -> _dt.date:
-    """A document date from ``2019-03-05``, ``2019/3/5``, ``2019年3月5日`` or a ``date``; ParseError else."""
-    if isinstance(date, _dt.datetime):
-        return date.date()
-    if isinstance(date, _dt.date):
-        return date
-    s = str(date).strip()
-    for pat in _DATE_PATTERNS:
-        m = pat.match(s)
-        if m:
-            try:
-                return _dt.date(int(m["y"]), int(m["m"]), int(m["d"]))
-            except ValueError:
-                break
-    raise ParseError(f"cannot read date {date!r}; expected e.g. '2019-03-05' or '2019年3月5日'")
-
 
 def detect_numbering(date: str | _dt.date | None, refs: list[ArticleRef]) -> str:
     """"2012" or "2018": which CPL numbering a document uses, from its date and cited articles.

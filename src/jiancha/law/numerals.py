@@ -24,14 +24,16 @@ _DIGITS = "零一二三四五六七八九"
 _UNITS = ((1000, "千"), (100, "百"), (10, "十"))
 
 #: Character class of everything that may appear in a number inside a citation (used by the regexes).
-NUMERAL_CHARS = "0-9０-９零〇一二两三四五六七八九十百千"
+#: Chinese numeral characters (digits, 两, units), as a character-class body.
+CN_NUMERAL_CHARS = "零〇一二两三四五六七八九十百千"
+NUMERAL_CHARS = "0-9０-９" + CN_NUMERAL_CHARS
 #: Regex fragment matching one number (Arabic, full-width or Chinese numerals).
 NUMBER_PATTERN = f"[{NUMERAL_CHARS}]+"
 
 _FULLWIDTH = str.maketrans("０１２３４５６７８９", "0123456789")
 _DIGIT_VALUE = {c: i for i, c in enumerate(_DIGITS)} | {"〇": 0, "两": 2, "0": 0}
 _UNIT_VALUE = {"十": 10, "百": 100, "千": 1000}
-_STANDARD = re.compile(r"[零〇一二两三四五六七八九十百千]+")
+_STANDARD = re.compile(f"[{CN_NUMERAL_CHARS}]+")
 _ARABIC = re.compile(r"[0-9０-９]+")
 _DIGIT_STRING = re.compile(r"[零〇一二两三四五六七八九]{2,4}")
 

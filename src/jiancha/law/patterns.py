@@ -8,26 +8,30 @@ from __future__ import annotations
 
 import re
 
-from jiancha.law.numerals import NUMBER_PATTERN
+from jiancha.law.numerals import NUMBER_PATTERN, NUMERAL_CHARS
 
-#: Full official titles.
+#: Full official titles (the 2012 Rules were issued as a trial version, ``（试行）``).
 CRIMINAL_LAW_TITLE = "中华人民共和国刑法"
 CRIMINAL_PROCEDURE_LAW_TITLE = "中华人民共和国刑事诉讼法"
 PROCURATORATE_RULES_TITLE = "人民检察院刑事诉讼规则"
-PROCURATORATE_RULES_OLD_TITLE = "人民检察院刑事诉讼规则（试行）"
+TRIAL_VERSION_NOTE = "（试行）"
+PROCURATORATE_RULES_OLD_TITLE = PROCURATORATE_RULES_TITLE + TRIAL_VERSION_NOTE
 
 #: Every accepted name of each PDP law (after dropping 《》 and a trailing version note such as （2018年修正）).
 LAW_ALIASES: dict[str, tuple[str, ...]] = {
-    "cl": ("中华人民共和国刑法", "刑法"),
-    "cpl": ("中华人民共和国刑事诉讼法", "刑事诉讼法", "刑诉法"),
-    "cpr": ("人民检察院刑事诉讼规则", "人民检察院刑事诉讼规则（试行）", "人民检察院刑事诉讼规则(试行)",
+    "cl": (CRIMINAL_LAW_TITLE, "刑法"),
+    "cpl": (CRIMINAL_PROCEDURE_LAW_TITLE, "刑事诉讼法", "刑诉法"),
+    "cpr": (PROCURATORATE_RULES_TITLE, PROCURATORATE_RULES_OLD_TITLE, PROCURATORATE_RULES_TITLE + "(试行)",
             "刑事诉讼规则", "刑诉规则", "高检规则"),
 }
 ALIAS_TO_LAW: dict[str, str] = {a: law for law, aliases in LAW_ALIASES.items() for a in aliases}
 
+#: Title ending of an amendment to a law (``刑法修正案（十一）``): another document, not the law itself.
+AMENDMENT_SUFFIX = "修正案"
+
 #: Suffixes that end the name of a law or another normative document (used to recognise *other* laws).
 NORMATIVE_SUFFIXES = ("法", "条例", "规则", "规定", "解释", "办法", "决定", "意见", "批复", "通知", "纪要",
-                      "修正案", "细则")
+                      AMENDMENT_SUFFIX, "细则")
 
 #: A trailing version note after a title: （2018年修正）, (试行), 【2012年】.
 VERSION_NOTE = r"(?:[（(【\[][^（）()【】\[\]\n]{0,14}[）)】\]])"
@@ -37,6 +41,18 @@ NEGATION_PATTERN = re.compile(
     r"(?:不|未|无须|无需|并不|不应|不再|不能|不得|不予)(?:适用|依照|依据|按照|援引|引用|符合|应当适用)"
     r"[《“\"]?(?:中华人民共和国)?$"
 )
+
+#: Words that deny the charge right after them (``不构成盗窃罪``, ``不以诈骗罪论处``, ``不应认定为抢劫罪``,
+#: ``不属于职务侵占罪``); searched in the few characters before a charge.
+CHARGE_NEGATION_BEFORE = re.compile(
+    r"(?:不|未|没有|无法)(?:应当?|宜|能|足以|再|予|可)?(?:构成|成立|认定为?|定性为|定为|以|涉嫌|属于|符合|按)$"
+)
+#: Words after a charge that deny it (``指控其犯盗窃罪不能成立``, ``诈骗罪的罪名不成立``).
+CHARGE_NEGATION_AFTER = re.compile(r"(?:的?罪名)?(?:不能|不|难以)成立")
+#: Characters of text before a charge searched for a negation.
+CHARGE_NEGATION_WINDOW = 8
+#: Text between two charges that keeps them in one list (``不构成盗窃罪、诈骗罪``: both denied).
+CHARGE_LIST_GAP = re.compile(r"[、和及或与\s]*")
 
 #: Text between two citations that keeps them in one list (``、``, ``，``, ``和``, ``及``, ``以及`` …).
 LIST_GAP_PATTERN = re.compile(r"(?:[\s、，,;；:：和及与或/]|以及|或者|并且)*")
@@ -50,20 +66,32 @@ NUM = NUMBER_PATTERN
 LPAREN = r"[（(]"
 RPAREN = r"[）)]"
 
-#: 第N条[之M][第K款][第（I）项] with optional spaces; groups: art, suf, para, item_p, item_n. ``art_d`` instead
-#: of ``art``: Arabic digits without 第 (``刑法264条``), accepted by the parser only right after a law name or
-#: in a list of citations.
+#: Separator inside one list of paragraphs or items of the same article (``第一、三款``, ``第（一）、（二）项``).
+_SAME_ARTICLE_SEP = r"\s*[、，,和及]\s*"
+#: One or more paragraph numbers before 款: ``一``, ``一、三``, ``一、第三``.
+PARAGRAPH_LIST = rf"{NUM}(?:{_SAME_ARTICLE_SEP}第?\s*{NUM})*"
+#: One or more bracketed item numbers before 项: ``（一）``, ``（一）、（二）``, ``(一)(二)``.
+ITEM_LIST_PAREN = rf"{LPAREN}\s*{NUM}\s*{RPAREN}(?:(?:{_SAME_ARTICLE_SEP})?第?\s*{LPAREN}\s*{NUM}\s*{RPAREN})*"
+#: One or more unbracketed item numbers before 项: ``一``, ``一、二``.
+ITEM_LIST_PLAIN = rf"{NUM}(?:{_SAME_ARTICLE_SEP}第?\s*{NUM})*"
+#: Splits a paragraph or item list into its numbers.
+LIST_NUMBER = re.compile(NUM)
+
+#: 第N条[之M][第K款][第（I）项] with optional spaces (条 may be missing before 规定 or 第K款, a frequent slip:
+#: ``第三百四十七第一款``); groups: art, suf, para, item_p, item_n. ``art_d`` instead
+#: of ``art``: a number without 第 (``刑法264条``, ``第六十四条、七十二条``), accepted by the parser only right
+#: after a law name or in a list of citations (``卷烟十二条`` is a count, not a citation). ``para``, ``item_p`` and ``item_n`` may hold lists (``第一、三款``, ``第（一）、（二）项``)
+#: that the parser expands into one reference each.
 ARTICLE_PATTERN = (
-    rf"(?:第\s*(?P<art>{NUM})\s*(?:条|(?=之?规定|的规定))|(?<![0-9０-９.．])(?P<art_d>[0-9０-９]+)\s*条)"
+    rf"(?:第\s*(?P<art>{NUM})\s*(?:条|(?=之?规定|的规定|第\s*{NUM}\s*款))|(?<![第.．{NUMERAL_CHARS}])(?P<art_d>{NUM})\s*条)"
     rf"(?:\s*之\s*(?P<suf>{NUM}))?"
-    rf"(?:\s*第?\s*(?P<para>{NUM})\s*款)?"
-    rf"(?:\s*第?\s*{LPAREN}\s*(?P<item_p>{NUM})\s*{RPAREN}\s*项|\s*第\s*(?P<item_n>{NUM})\s*项)?"
+    rf"(?:\s*第?\s*(?P<para>{PARAGRAPH_LIST})\s*款)?"
+    rf"(?:\s*第?\s*(?P<item_p>{ITEM_LIST_PAREN})\s*项|\s*第\s*(?P<item_n>{ITEM_LIST_PLAIN})\s*项)?"
 )
 #: A paragraph continuing the previous article: ``第六十七条第一款、第三款``.
 PARAGRAPH_PATTERN = (
-    rf"第\s*(?P<cpara>{NUM})\s*款"
-    rf"(?:\s*第?\s*{LPAREN}\s*(?P<citem_p>{NUM})\s*{RPAREN}\s*项|\s*第\s*(?P<citem_n>{NUM})\s*项)?"
+    rf"第\s*(?P<cpara>{PARAGRAPH_LIST})\s*款"
+    rf"(?:\s*第?\s*(?P<citem_p>{ITEM_LIST_PAREN})\s*项|\s*第\s*(?P<citem_n>{ITEM_LIST_PLAIN})\s*项)?"
 )
 #: An item continuing the previous article/paragraph: ``第十六条第（一）项、第（二）项``.
-ITEM_PATTERN = rf"(?:第\s*{LPAREN}\s*(?P<iitem_p>{NUM})\s*{RPAREN}|{LPAREN}\s*(?P<iitem_q>{NUM})\s*{RPAREN}|" \
-               rf"第\s*(?P<iitem_n>{NUM}))\s*项"
+ITEM_PATTERN = rf"(?:第?\s*(?P<iitem_p>{ITEM_LIST_PAREN})|第\s*(?P<iitem_n>{ITEM_LIST_PLAIN}))\s*项"

@@ -22,7 +22,7 @@ OTHER_DOCUMENT_TITLES: tuple[str, ...] = (
 )
 #: A procuratorate's name (header and signature lines end with it).
 PROCURATORATE = "人民检察院"
-PROCURATORATE_NAME_RE = re.compile(r"^[\u4e00-\u9fff某]{2,40}人民检察院(?:第[一二三四五六七八九十某]+分院)?$")
+PROCURATORATE_NAME_RE = re.compile(r"^[\u4e00-\u9fff某]{2,40}" + PROCURATORATE + r"(?:第[一二三四五六七八九十某]+分院)?$")
 
 # ---------------------------------------------------------------- forms of address
 #: How the documents address the suspect; the first four leak the decision (PDP-Bench rewrites them).
@@ -44,10 +44,25 @@ SUSPECT_ADDRESSES: tuple[str, ...] = (NON_PROSECUTED_UNIT, NON_PROSECUTED, DEFEN
 LEAKING_ADDRESS_RE = re.compile("|".join(map(re.escape, LEAKING_ADDRESSES)))
 #: A suspect's paragraph in the person-information block starts with a form of address and the name.
 SUSPECT_HEADER_RE = re.compile(r"^(?P<address>" + "|".join(SUSPECT_ADDRESSES) + r")(?P<name>[^，,（(：:\s]{1,40})")
-#: Lines of the person block that belong to a listed suspect (a unit's representatives).
-SUSPECT_CONTINUATION_RE = re.compile(r"^(?:诉讼代表人|法定代表人)")
-#: Defence-counsel and agent lines, removed from person_info.
-COUNSEL_LINE_RE = re.compile(r"^(?:指定)?(?:辩护人|诉讼代理人|委托代理人|委托诉讼代理人|法律援助律师)")
+#: Representatives of a suspect unit; their lines follow the unit's paragraph (``法定代表人王某，男，…``).
+REPRESENTATIVES: tuple[str, ...] = ("诉讼代表人", "法定代表人")
+REPRESENTATIVE_HEADER_RE = re.compile(r"^(?P<address>" + "|".join(REPRESENTATIVES) + r")[:：]?(?P<name>[^，,（(：:\s]{1,40})")
+#: Characters that end the name in a person header (``犯罪嫌疑人张三，男，…``, ``被告人李四（曾用名…）``).
+HEADER_NAME_END = "，,（("
+#: Other names of a person in the person block: ``（曾用名张小三）``, ``别名李四，``.
+NAME_ALIAS_RE = re.compile(r"(?:曾用名|别名|化名)[:：]?(?P<name>[\u4e00-\u9fff]{2,4})(?=[）)，,、；;])")
+#: Defence counsel and agents; their lines are removed from person_info.
+COUNSEL_TITLES: tuple[str, ...] = ("辩护人", "诉讼代理人", "委托代理人", "委托诉讼代理人", "法律援助律师")
+COUNSEL_LINE_RE = re.compile(r"^(?:指定)?(?:" + "|".join(COUNSEL_TITLES) + ")")
+#: Words after which the name of a natural person follows (de-identification looks for names after them).
+PERSON_CUES: tuple[str, ...] = (
+    NON_PROSECUTED, DEFENDANT, SUSPECT, "被害人", "受害人", "证人", *COUNSEL_TITLES[:3], "法定代理人",
+    *REPRESENTATIVES, "同案人", "同案犯", "报案人", "举报人", "当事人", "介绍人",
+    "之子", "之女", "之妻", "之夫", "之父", "之母", "其妻", "其夫", "其子", "其女", "其父", "其母",
+)
+#: What de-identification writes for a name: surname + 某 / 某某, 某甲 / 某乙 … for shared surnames.
+PSEUDONYM_MARK = "某"
+PSEUDONYM_SUFFIXES = "甲乙丙丁戊己庚辛壬癸"
 
 # ---------------------------------------------------------------- section markers
 #: First line of the procedure section.
@@ -72,8 +87,12 @@ EVIDENCE_HEADING_RE = re.compile(
     r"(?:认定上述事实的证据如下|上述事实[，,]?有(?:下列|以下|如下)证据(?:证实|证明|予以证实)?|证据如下|"
     r"上述事实.{0,60}?等证据(?:证实|证明|予以证实|在案佐证))"
 )
-#: One item of an evidence list: 1. / 1、 / （一） / 一、
-EVIDENCE_ITEM_RE = re.compile(r"(?m)(?:^|[；;。])\s*(?:\d{1,2}[.．、]|[（(][一二三四五六七八九十\d]{1,3}[)）]|[一二三四五六七八九十]{1,3}、)")
+#: The mark of a numbered list item: 1. / 1、 / （一） / 一、
+LIST_ITEM_MARK = r"(?:\d{1,2}[.．、]|[（(][一二三四五六七八九十\d]{1,3}[)）]|[一二三四五六七八九十]{1,3}、)"
+#: One item of an evidence list.
+EVIDENCE_ITEM_RE = re.compile(r"(?m)(?:^|[；;。])\s*" + LIST_ITEM_MARK)
+#: A line that starts a list item (a new paragraph when PDF lines are joined).
+LIST_ITEM_START_RE = re.compile("^" + LIST_ITEM_MARK)
 
 # ---------------------------------------------------------------- dates and case numbers
 CN_DIGITS = "〇零○Ｏ一二三四五六七八九"
@@ -90,7 +109,6 @@ CASE_BRACKETS = {"[": "〔", "]": "〕", "【": "〔", "】": "〕", "（": "〔
 # ---------------------------------------------------------------- decisions
 #: Decision clause naming who is (not) prosecuted: 决定对王某某不起诉 / 对被告人张某提起公诉.
 DECISION_CLAUSE_RE = re.compile(r"(?:决定)?对(?P<who>[^，。；]{1,60}?)(?P<what>不起诉|提起公诉)")
-PROSECUTE_CLAUSE = "提起公诉"
 #: Decision wording, used only when no cited article decides the label. Keys are Decision values.
 DECISION_WORDING: dict[str, re.Pattern[str]] = {
     "起诉": re.compile(r"提起公诉|请依法判处"),

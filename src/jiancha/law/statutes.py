@@ -20,6 +20,7 @@ from pathlib import Path
 from jiancha.errors import DataError
 from jiancha.law.articles import ArticleRef, Law
 from jiancha.law.numerals import NUMBER_PATTERN, parse_number
+from jiancha.law.patterns import AMENDMENT_SUFFIX
 
 #: File name patterns per law, first match wins (a user directory may hold several versions).
 STATUTE_FILES: dict[Law, tuple[str, ...]] = {
@@ -132,7 +133,7 @@ def parse_statute_markdown(text: str, law: Law, *, path: str = "<text>") -> dict
 
 def _find_file(directory: Path, law: Law) -> Path | None:
     for pattern in STATUTE_FILES[law]:
-        hits = sorted(p for p in directory.glob(pattern) if "修正案" not in p.name)
+        hits = sorted(p for p in directory.glob(pattern) if AMENDMENT_SUFFIX not in p.name)
         if hits:
             return hits[-1]
     return None

@@ -7,6 +7,7 @@ import json
 import re
 from dataclasses import dataclass
 
+from jiancha.law.charges import CRIME_SUFFIX
 from jiancha.ljp.prompts import JSON_KEY
 
 THINK_END = "</think>"
@@ -38,10 +39,10 @@ def normalise_charge(name: str, candidates: frozenset[str]) -> str:
     name = name.strip().strip("\"'“”《》")
     if name in candidates:
         return name
-    if name.endswith("罪") and name[:-1] in candidates:
-        return name[:-1]
-    if f"{name}罪" in candidates:
-        return f"{name}罪"
+    if name.endswith(CRIME_SUFFIX) and name[:-len(CRIME_SUFFIX)] in candidates:
+        return name[:-len(CRIME_SUFFIX)]
+    if name + CRIME_SUFFIX in candidates:
+        return name + CRIME_SUFFIX
     return name
 
 

@@ -9,7 +9,7 @@ import math
 import statistics
 import time
 from collections import Counter
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +26,7 @@ from jiancha.ljp.parsing import parse_charges
 from jiancha.ljp.prompts import JSON_KEY, build_ljp_messages, prompt_identity
 from jiancha.llm.batch import run_into_store
 from jiancha.llm.client import ChatClient
-from jiancha.llm.config import ClientConfig, GenerationConfig
+from jiancha.llm.config import ClientConfig, ModelRunSpec, redact_url
 from jiancha.llm.presets import check_generation, resolve_backend
 from jiancha.llm.store import RunStore
 from jiancha.llm.types import ChatRequest, ChatResult
@@ -35,30 +35,17 @@ RUN_FORMAT = "jiancha-ljp-run/1"
 HEADLINE = ("macro_f1", "micro_f1", "micro_precision", "micro_recall", "exact_match")
 
 
-@dataclass(frozen=True)
-class LJPSpec:
-    model: str
-    data: str
-    out: str
-    candidates: str | None = None          # accu.txt-style file; default: every gold charge in the data
-    generation: GenerationConfig = field(default_factory=GenerationConfig)
-    base_urls: tuple[str, ...] = ()
-    api_key_env: str | None = None
-    extra_body: dict[str, Any] = field(default_factory=dict, hash=False)
-    repeats: int = 1
-    limit: int | None = None
-    seed: int | None = None
-    retry_failed: bool = False
+@dataclass(frozen=True, kw_only=True)
+class LJPSpec(ModelRunSpec):
+    """One LJP evaluation: a model over a CAIL2018 file, ``repeats`` times."""
 
-    def __post_init__(self) -> None:
-        if self.repeats < 1:
-            raise ConfigError(f"--repeats must be at least 1, got {self.repeats}")
-        if self.limit is not None and self.limit < 1:
-            raise ConfigError(f"--limit must be at least 1, got {self.limit}")
+    candidates: str | None = None          # accu.txt-style file; default: every gold charge in the data
 
 
 @dataclass
 class LJPSummary:
+    """What one ``jiancha ljp eval`` invocation did (counts of this invocation, not of the whole store)."""
+
     out: str
     total: int
     already_done: int
@@ -79,6 +66,8 @@ def load_candidates(spec: LJPSpec, records: list[CAILRecord]) -> tuple[tuple[str
 
 def run_ljp_eval(spec: LJPSpec, client_config: ClientConfig | None = None, *, show_progress: bool = False,
                  console: Console | None = None, score: bool = True) -> LJPSummary:
+    """Run ``spec`` into ``spec.out`` (creating or resuming it: stored requests are not sent again), then score
+    it unless ``score=False``. Ctrl-C leaves a resumable store and prints how to resume."""
     client_config = client_config or ClientConfig()
     is_baseline = spec.model.startswith(baselines.PREFIX)
     client = None
@@ -104,19 +93,19 @@ def run_ljp_eval(spec: LJPSpec, client_config: ClientConfig | None = None, *, sh
         identity.update({"backend": client.spec.identity(), "generation": spec.generation.to_dict()})
     manifest = {
         "format": RUN_FORMAT, "task": "ljp",
-        "spec": {**asdict(spec), "base_urls": list(spec.base_urls)}, "client": client_config.to_dict(),
+        "spec": {**asdict(spec), "base_urls": [redact_url(u) for u in spec.base_urls]},
+        "client": client_config.to_dict(),
         "data": {"source": spec.data, "fingerprint": fingerprint, "n_records": len(records), "n_cases": len(cases)},
         "candidates": {"source": cand_source, "n": len(candidates), "labels": list(candidates)},
         "environment": environment_info(), "started_at": now_iso(), "finished_at": None,
         "invocations": [{"started_at": now_iso(), "retry_failed": spec.retry_failed}],
     }
     if client is not None:
-        manifest["backend"] = {"preset": client.spec.preset, "model": client.spec.model,
-                               "base_urls": list(client.spec.base_urls), "api_key_env": client.spec.api_key_env}
+        manifest["backend"] = client.spec.public()
     store = RunStore(spec.out)
     resumed = store.open(identity, manifest)
     t0 = time.perf_counter()
-    try:
+    with store.session(console):
         status = store.latest_status()
         todo = []
         for run_id in range(spec.repeats):
@@ -148,12 +137,8 @@ def run_ljp_eval(spec: LJPSpec, client_config: ClientConfig | None = None, *, sh
 
             def make_row(req: ChatRequest, res: ChatResult) -> dict[str, Any]:
                 r = by_index[req.key[0]]
-                return {**base_row(r, req.key[1]), "status": "ok" if res.ok else "failed",
-                        "raw_output": res.text, "reasoning": res.reasoning, "finish_reason": res.finish_reason,
-                        "prompt_tokens": res.prompt_tokens, "completion_tokens": res.completion_tokens,
-                        "reasoning_tokens": res.reasoning_tokens, "cost": res.cost, "latency_s": res.latency_s,
-                        "attempts": res.attempts, "error": res.error, "seed": req.seed,
-                        "messages_hash": stable_hash(req.messages)}
+                return {**base_row(r, req.key[1]), "status": "ok" if res.ok else "failed", "raw_output": res.text,
+                        **res.response_info(), "seed": req.seed, "messages_hash": stable_hash(req.messages)}
 
             stats = run_into_store(client, requests(), total=len(todo), make_row=make_row, append_many=store.append_many,
                                    show_progress=show_progress, console=console,
@@ -162,8 +147,6 @@ def run_ljp_eval(spec: LJPSpec, client_config: ClientConfig | None = None, *, sh
         summary.elapsed_s = round(time.perf_counter() - t0, 3)
         store.manifest["invocations"][-1].update({"finished_at": now_iso(), "sent": summary.sent})
         store.update_manifest(finished_at=now_iso())
-    finally:
-        store.close()
     if score:
         summary.metrics = score_ljp_run(spec.out)
     return summary

@@ -39,7 +39,12 @@ async def run_batch(requests: Iterable[ChatRequest], complete: Callable[[ChatReq
 
 class GroupCommitter:
     """Durable appends without stalling the event loop: rows handed to ``commit`` are written and fsync'ed in a
-    worker thread, several rows per fsync; ``commit`` returns only once its row is on disk."""
+    worker thread, several rows per fsync; ``commit`` returns only once its row is on disk.
+
+    A row handed to ``commit`` is written even when the committing worker is cancelled while it waits (Ctrl-C):
+    ``drain`` waits until every pending row is on disk, so a request that was paid for is never lost.
+    Writes happen one batch at a time, in a single flusher task, so the file never sees two writers.
+    """
 
     def __init__(self, append_many: Callable[[list[dict]], None]) -> None:
         self._append_many = append_many
@@ -58,7 +63,8 @@ class GroupCommitter:
             batch, self._pending = self._pending, []
             try:
                 await asyncio.to_thread(self._append_many, [row for row, _ in batch])
-            except (OSError, ValueError, TypeError) as exc:   # raised in the waiting workers instead
+            # any error (a full disk, a closed store) is re-raised in the waiting workers, so none waits forever
+            except Exception as exc:  # noqa: BLE001
                 for _, fut in batch:
                     if not fut.done():
                         fut.set_exception(exc)
@@ -66,6 +72,14 @@ class GroupCommitter:
             for _, fut in batch:
                 if not fut.done():
                     fut.set_result(None)
+
+    async def drain(self) -> None:
+        """Wait until every row handed to ``commit`` has been written (or its write has failed)."""
+        while self._flusher is not None and not self._flusher.done():
+            await asyncio.wait({self._flusher})
+        if self._pending:          # rows committed after the flusher's last look (cannot normally happen)
+            self._flusher = asyncio.create_task(self._flush())
+            await asyncio.wait({self._flusher})
 
 
 def run_into_store(client, requests: Iterable[ChatRequest], *, total: int,
@@ -90,7 +104,10 @@ def run_into_store(client, requests: Iterable[ChatRequest], *, total: int,
             return await client.complete(req.messages, seed=req.seed)
 
         async with client:
-            await run_batch(requests, complete, concurrency=client.config.concurrency, on_result=on_result)
+            try:
+                await run_batch(requests, complete, concurrency=client.config.concurrency, on_result=on_result)
+            finally:   # also on cancellation (Ctrl-C): rows of completed requests reach the disk
+                await committer.drain()
 
     with progress:
         try:

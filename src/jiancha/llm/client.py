@@ -16,7 +16,7 @@ from typing import Any, Self
 import httpx
 
 from jiancha.errors import ConfigError
-from jiancha.llm.config import BackendSpec, ClientConfig, GenerationConfig
+from jiancha.llm.config import BackendSpec, ClientConfig, GenerationConfig, redact_url
 from jiancha.llm.presets import PRESETS, check_generation, render_request_body
 from jiancha.llm.ratelimit import TokenBucket
 from jiancha.llm.replicas import ReplicaPool
@@ -98,6 +98,7 @@ class ChatClient:
         if key:
             self._headers["Authorization"] = f"Bearer {key}"
         self.replicas = ReplicaPool(spec.base_urls)
+        self._shown_urls = [f"{redact_url(u)}/chat/completions" for u in spec.base_urls]
         self._limiter = TokenBucket(self.config.rate_limit_rpm) if self.config.rate_limit_rpm else None
         self._rng = rng or random.Random()
         self._cooldown_until = 0.0
@@ -127,29 +128,30 @@ class ChatClient:
         self._next_http = (self._next_http + 1) % len(self._https)
         idx = self.replicas.acquire()
         url = f"{self.replicas.urls[idx]}/chat/completions"
+        shown = self._shown_urls[idx]
         t0 = time.perf_counter()
         try:
             async with asyncio.timeout(self.config.timeout_s):
                 resp = await http.post(url, content=body)
                 raw = await resp.aread()
         except (TimeoutError, httpx.TimeoutException):
-            raise _Retryable(f"timeout after {self.config.timeout_s:g} s ({url})") from None
-        except httpx.TransportError as exc:
-            raise _Retryable(f"connection error ({type(exc).__name__}: {exc}) ({url})") from None
+            raise _Retryable(f"timeout after {self.config.timeout_s:g} s ({shown})") from None
+        except httpx.RequestError as exc:   # transport errors, undecodable bodies, redirect loops
+            raise _Retryable(f"connection error ({type(exc).__name__}: {exc}) ({shown})") from None
         finally:
             self.replicas.release(idx)
         latency = time.perf_counter() - t0
         status = resp.status_code
         if status != 200:
             snippet = raw[:300].decode("utf-8", "replace")
-            message = f"HTTP {status} from {url}: {snippet}"
+            message = f"HTTP {status} from {shown}: {snippet}"
             if is_retryable_status(status):
                 raise _Retryable(message, parse_retry_after(resp.headers.get("retry-after")))
             raise _Fatal(message)
         try:
             return parse_completion(json.loads(raw)), latency
         except (ValueError, TypeError) as exc:
-            raise _Retryable(f"malformed response body from {url}: {exc}") from None
+            raise _Retryable(f"malformed response body from {shown}: {exc}") from None
 
     async def complete(self, messages: list[dict[str, str]], *, seed: int | None = None) -> ChatResult:
         """One request with retries. Never raises for request failures: returns ``ChatResult(ok=False)``."""

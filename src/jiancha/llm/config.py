@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from jiancha.errors import ConfigError
 
@@ -43,6 +45,30 @@ class GenerationConfig:
         return asdict(self)
 
 
+#: Query parameters whose values are credentials (``?key=…``, ``?api_key=…``, ``?token=…``, ``?sig=…``).
+_SECRET_PARAM = re.compile(r"key|token|secret|sig|password|auth", re.IGNORECASE)
+
+
+def redact_url(url: str) -> str:
+    """``url`` with credentials replaced by ``***`` (a password in ``user:pass@``, secret-looking query values),
+    for manifests and error messages.
+
+    >>> redact_url("https://me:pw@h.example/v1?api-version=2&key=abc")
+    'https://me:***@h.example/v1?api-version=2&key=%2A%2A%2A'
+    """
+    parts = urlsplit(url)
+    netloc = parts.netloc
+    if "@" in netloc:
+        userinfo, _, host = netloc.rpartition("@")
+        user, sep, _ = userinfo.partition(":")
+        netloc = f"{user}{':***' if sep else ''}@{host}"
+    query = parts.query
+    if query:
+        pairs = parse_qsl(query, keep_blank_values=True)
+        query = urlencode([(k, "***" if _SECRET_PARAM.search(k) else v) for k, v in pairs])
+    return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
+
+
 @dataclass(frozen=True)
 class BackendSpec:
     """Which model, through which preset. ``base_urls`` are replicas of one deployment: they are recorded but are
@@ -56,6 +82,11 @@ class BackendSpec:
 
     def identity(self) -> dict[str, Any]:
         return {"preset": self.preset, "model": self.model, "extra_body": self.extra_body}
+
+    def public(self) -> dict[str, Any]:
+        """What a manifest records about the backend: no secret (URLs redacted, the key's variable name only)."""
+        return {"preset": self.preset, "model": self.model, "base_urls": [redact_url(u) for u in self.base_urls],
+                "api_key_env": self.api_key_env}
 
 
 @dataclass(frozen=True)
@@ -83,3 +114,29 @@ class ClientConfig:
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ModelRunSpec:
+    """What every run of a model over a data set is given (the shared flags of ``pdp eval`` and ``ljp eval``).
+
+    ``generation``, ``extra_body`` and ``seed`` change answers (they enter run identity); ``repeats``, ``limit``
+    and ``retry_failed`` only choose which requests to send. Task specs extend it with their own fields."""
+
+    model: str
+    data: str
+    out: str
+    generation: GenerationConfig = field(default_factory=GenerationConfig)
+    base_urls: tuple[str, ...] = ()
+    api_key_env: str | None = None
+    extra_body: dict[str, Any] = field(default_factory=dict, hash=False)
+    repeats: int = 1
+    limit: int | None = None
+    seed: int | None = None
+    retry_failed: bool = False
+
+    def __post_init__(self) -> None:
+        if self.repeats < 1:
+            raise ConfigError(f"--repeats must be at least 1, got {self.repeats}")
+        if self.limit is not None and self.limit < 1:
+            raise ConfigError(f"--limit must be at least 1, got {self.limit}")

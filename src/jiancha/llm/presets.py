@@ -39,6 +39,8 @@ def _common(gen: GenerationConfig, seed: int | None, *, max_tokens_field: str = 
         body["temperature"] = gen.temperature
     if gen.top_p is not None:
         body["top_p"] = gen.top_p
+    if gen.top_k is not None:   # presets without top_k (openai) refuse it before rendering
+        body["top_k"] = gen.top_k
     if seed is not None:
         body["seed"] = seed
     return body
@@ -46,8 +48,6 @@ def _common(gen: GenerationConfig, seed: int | None, *, max_tokens_field: str = 
 
 def _render_openrouter(gen: GenerationConfig, seed: int | None) -> dict[str, Any]:
     body = _common(gen, seed)
-    if gen.top_k is not None:
-        body["top_k"] = gen.top_k
     if gen.reasoning_effort is not None:
         body["reasoning"] = {"effort": gen.reasoning_effort}
     elif gen.reasoning_max_tokens is not None:
@@ -65,8 +65,6 @@ def _render_vllm(gen: GenerationConfig, seed: int | None) -> dict[str, Any]:
                           "use --reasoning-effort none to turn thinking off, or bound the whole answer with "
                           "--max-tokens")
     body = _common(gen, seed)
-    if gen.top_k is not None:
-        body["top_k"] = gen.top_k
     if gen.reasoning_effort is not None:
         body["chat_template_kwargs"] = {"enable_thinking": gen.reasoning_effort != "none"}
         if gen.reasoning_effort != "none":
@@ -88,8 +86,6 @@ def _render_openai(gen: GenerationConfig, seed: int | None) -> dict[str, Any]:
 
 def _render_generic(gen: GenerationConfig, seed: int | None) -> dict[str, Any]:
     body = _common(gen, seed)
-    if gen.top_k is not None:
-        body["top_k"] = gen.top_k
     if gen.reasoning_effort is not None:
         body["reasoning_effort"] = gen.reasoning_effort
     elif gen.reasoning_max_tokens is not None:
@@ -135,7 +131,19 @@ def render_request_body(spec: BackendSpec, messages: list[dict[str, str]], gen: 
     """The JSON body of one chat-completions request."""
     body: dict[str, Any] = {"model": spec.model, "messages": messages}
     body.update(PRESETS[spec.preset].render(gen, seed))
-    return merge_body(body, spec.extra_body)
+    body = merge_body(body, spec.extra_body)
+    _check_reasoning(body)
+    return body
+
+
+def _check_reasoning(body: dict[str, Any]) -> None:
+    """A reasoning budget is an effort level or a token count, never both (OpenRouter rejects the pair); the
+    pair can arise when ``--extra-body`` adds one to a request that sets the other."""
+    reasoning = body.get("reasoning")
+    if isinstance(reasoning, dict) and "effort" in reasoning and "max_tokens" in reasoning:
+        raise ConfigError(f"the request would carry both reasoning.effort and reasoning.max_tokens ({reasoning}); "
+                          "set only one: --reasoning-effort, --reasoning-max-tokens, or 'reasoning' in "
+                          "--extra-body")
 
 
 def merge_body(body: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
@@ -169,5 +177,5 @@ def parse_extra_body(text: str | None) -> dict[str, Any]:
 
 
 def check_generation(spec: BackendSpec, gen: GenerationConfig) -> None:
-    """Raise ConfigError up front if the preset cannot express these settings."""
-    PRESETS[spec.preset].render(gen, None)
+    """Raise ConfigError up front if the preset (with ``--extra-body``) cannot express these settings."""
+    render_request_body(spec, [], gen, None)

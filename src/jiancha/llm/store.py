@@ -8,6 +8,7 @@ different identity raises ResumeMismatchError naming each difference.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Iterator
@@ -18,6 +19,7 @@ from jiancha._util.dicts import flatten
 from jiancha._util.hashing import stable_hash
 from jiancha._util.io import read_json, write_json
 from jiancha._util.jsonl import dumps_line
+from jiancha._util.provenance import now_iso
 from jiancha.errors import DataError, ResumeMismatchError
 
 MANIFEST = "manifest.json"
@@ -54,6 +56,31 @@ def _repair_torn_tail(path: Path) -> int:
         fh.flush()
         os.fsync(fh.fileno())
         return size - new_size
+
+
+def iter_store_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    """``(line_no, row)`` of a store's records file; a torn last line (crash mid-write, no newline) is skipped,
+    any other bad line raises DataError naming file and line."""
+    with path.open(encoding="utf-8") as fh:
+        lines = fh.readlines()
+    numbered = [(i, line) for i, line in enumerate(lines, start=1) if line.strip()]
+    try:  # fast path: one decoder call for the whole file; any problem → the line-by-line path below
+        objs = json.loads("[" + ",".join(line for _, line in numbered) + "]")
+    except json.JSONDecodeError:
+        objs = None
+    if objs is not None and len(objs) == len(numbered) and all(type(o) is dict for o in objs):
+        yield from zip((i for i, _ in numbered), objs)
+        return
+    for i, line in numbered:
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            if i == len(lines) and not line.endswith("\n"):
+                return
+            raise DataError(f"invalid JSON ({exc.msg} at column {exc.colno})", path=str(path), line=i) from None
+        if not isinstance(obj, dict):
+            raise DataError(f"expected a JSON object, got {type(obj).__name__}", path=str(path), line=i)
+        yield i, obj
 
 
 class RunStore:
@@ -102,18 +129,8 @@ class RunStore:
     # -- records --------------------------------------------------------------------------------------------
     def iter_rows(self) -> Iterator[dict[str, Any]]:
         """Every stored row in file order; a torn final line (crash mid-write) is ignored."""
-        if not self.records_path.exists():
-            return
-        with self.records_path.open(encoding="utf-8") as fh:
-            for i, line in enumerate(fh, start=1):
-                if not line.strip():
-                    continue
-                try:
-                    row = json.loads(line)
-                except json.JSONDecodeError as exc:
-                    if not line.endswith("\n"):   # only a final line can lack its newline: a torn write
-                        return
-                    raise DataError(f"invalid JSON ({exc.msg})", path=str(self.records_path), line=i) from None
+        if self.records_path.exists():
+            for _, row in iter_store_lines(self.records_path):
                 yield row
 
     def latest_status(self, key_fields: tuple[str, str] = ("case_id", "run_id")) -> dict[tuple, str]:
@@ -138,6 +155,37 @@ class RunStore:
         self._fh.write("".join(dumps_line(r) for r in rows))
         self._fh.flush()
         os.fsync(self._fh.fileno())
+
+    def status_counts(self) -> dict[str, int]:
+        """``{status: number of keys}`` over the latest row per key (``ok`` / ``failed``)."""
+        counts: dict[str, int] = {}
+        for st in self.latest_status().values():
+            counts[st] = counts.get(st, 0) + 1
+        return counts
+
+    def note_interrupted(self) -> str:
+        """Record an interruption (Ctrl-C) in the manifest and return the message that tells how to resume."""
+        counts = self.status_counts()
+        invocations = self.manifest.get("invocations") or [{}]
+        invocations[-1]["interrupted_at"] = now_iso()
+        self.update_manifest(invocations=invocations)
+        return (f"interrupted: {counts.get('ok', 0)} completed and {counts.get('failed', 0)} failed requests are "
+                f"stored in {self.records_path}. Run the same command again (same --out {self.dir}) to resume: "
+                "nothing stored is sent again; add --retry-failed to retry the failed ones.")
+
+    @contextlib.contextmanager
+    def session(self, console: Any = None) -> Iterator[RunStore]:
+        """``with store.session(console):`` closes the store at the end; on Ctrl-C it records the interruption
+        and prints how to resume (to ``console``, a rich Console; stderr by default) before re-raising."""
+        try:
+            yield self
+        except KeyboardInterrupt:
+            from rich.console import Console
+
+            (console or Console(stderr=True)).print(self.note_interrupted(), style="yellow", markup=False)
+            raise
+        finally:
+            self.close()
 
     def close(self) -> None:
         if self._fh is not None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 
@@ -16,12 +16,11 @@ class ChatRequest:
     meta: dict[str, Any] | None = None
 
 
-@dataclass(frozen=True)
-class ChatResult:
-    """The outcome of a request after all its attempts: ``ok`` with the answer, or not ok with ``error``."""
+@dataclass(frozen=True, kw_only=True)
+class ResponseInfo:
+    """What is recorded about a request besides its answer: reasoning text (when the API returns it separately),
+    ``finish_reason``, token usage, cost (when the provider reports it), latency, attempts and the last error."""
 
-    ok: bool
-    text: str | None = None
     reasoning: str | None = None
     finish_reason: str | None = None
     prompt_tokens: int | None = None
@@ -31,3 +30,15 @@ class ChatResult:
     latency_s: float | None = None
     attempts: int = 1
     error: str | None = None
+
+    def response_info(self) -> dict[str, Any]:
+        """The ``ResponseInfo`` fields alone, as keyword arguments for another record."""
+        return {f.name: getattr(self, f.name) for f in fields(ResponseInfo)}
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChatResult(ResponseInfo):
+    """The outcome of a request after all its attempts: ``ok`` with the answer, or not ok with ``error``."""
+
+    ok: bool
+    text: str | None = None

@@ -14,6 +14,8 @@ from jiancha.pdp.scoring import DEFAULT_BOOTSTRAP, DEFAULT_SEED, score_run_dirs_
 
 @dataclass(frozen=True)
 class Comparison:
+    """Several run directories that differ in one setting, with their scores, for ``jiancha pdp compare``."""
+
     setting: str                    # the differing setting(s), e.g. "reasoning.effort"
     values: tuple[str, ...]         # its value per directory, in the given order
     dirs: tuple[str, ...]

@@ -78,7 +78,9 @@ def _heading(name: str) -> re.Pattern[str]:
 ARTICLES_HEADING_KEYS = (SECTION_ARTICLES_NAME, "适用法律", "法律依据")
 HEADING_ARTICLES = _heading(f"(?:{'|'.join(ARTICLES_HEADING_KEYS)})")
 HEADING_ANALYSIS = _heading(SECTION_ANALYSIS_NAME)
-HEADING_CONCLUSION = _heading(f"(?:{SECTION_CONCLUSION_NAME}|结论)")
+#: The short heading some models use instead of 最终结论 (also a cheap containment test before the regex).
+CONCLUSION_SHORT_NAME = "结论"
+HEADING_CONCLUSION = _heading(f"(?:{SECTION_CONCLUSION_NAME}|{CONCLUSION_SHORT_NAME})")
 #: ``决定：`` with either colon, also ``处理决定：`` / ``决定为：``.
 DECISION_LINE = re.compile(r"决定(?:为|是)?[ \t]*[：:][ \t]*([^\n]*)")
 #: A law name at the start of an article group: ``刑法：``, ``《中华人民共和国刑法》``, ``《人民检察院刑事诉讼规则》``.

@@ -43,6 +43,8 @@ REQUEST_FAILED = "request_failed"
 
 @dataclass(frozen=True)
 class ParsedAnswer:
+    """What a model's answer says, as the scorer and the rewards read it."""
+
     decision: str | None                  # one of the four label strings, or None when invalid
     relevant_articles: tuple[str, ...]    # canonical strings (default mode) / raw prefixed strings (reference)
     valid: bool
@@ -54,6 +56,7 @@ class ParsedAnswer:
 
 
 def check_compat(compat: str) -> str:
+    """``compat`` itself when it is a known mode, else ConfigError listing the modes."""
     if compat not in COMPAT_MODES:
         from jiancha.errors import ConfigError
 
@@ -165,7 +168,7 @@ def _default_decision(body: str) -> tuple[str | None, str]:
             return label, reason
     clean = _clean(body)
     # str containment first: the heading regexes are slow on long texts that cannot match
-    heads = list(fmt.HEADING_CONCLUSION.finditer(clean)) if "结论" in clean else []
+    heads = list(fmt.HEADING_CONCLUSION.finditer(clean)) if fmt.CONCLUSION_SHORT_NAME in clean else []
     if heads:
         for h in reversed(heads):
             found, label, reason = _decision_in_region(clean[h.end():])

@@ -14,23 +14,18 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from jiancha.llm.types import ResponseInfo
 
-@dataclass
-class PredictionRecord:
+
+@dataclass(frozen=True, kw_only=True)
+class PredictionRecord(ResponseInfo):
+    """One line of ``records.jsonl``: the request's outcome (``ResponseInfo`` fields), its answer, and the gold
+    values and metadata copied from the PDP record so that scoring needs no data access."""
+
     case_id: str
     run_id: int
     status: str                                   # "ok" | "failed"
     raw_output: str | None = None
-    reasoning: str | None = None                  # reasoning text when the API returns it separately
-    finish_reason: str | None = None
-    prompt_tokens: int | None = None
-    completion_tokens: int | None = None
-    reasoning_tokens: int | None = None
-    cost: float | None = None
-    latency_s: float | None = None
-    attempts: int = 1
-    error: str | None = None
-    # gold and metadata, copied from the PDP record so that scoring needs no data access
     gold_decision: str | None = None
     gold_articles: list[str] = field(default_factory=list)
     date: str | None = None
@@ -45,6 +40,6 @@ class PredictionRecord:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> "PredictionRecord":
+    def from_dict(cls, d: dict[str, Any]) -> PredictionRecord:
         names = cls.__dataclass_fields__.keys()
         return cls(**{k: v for k, v in d.items() if k in names})

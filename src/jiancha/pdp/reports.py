@@ -221,7 +221,7 @@ def _lookup(result: dict, name: str) -> float | None:
 def _single(block: dict) -> dict:
     from jiancha.pdp.metrics import summary_metrics
 
-    return {k: {"mean": v, "se": 0.0} for k, v in summary_metrics(block).items()}
+    return {k: {"mean": v, "se": 0.0} for k, v in summary_metrics(block, extended=True).items()}
 
 
 def write_reports(out_dir: str | Path, scored, *, plots: bool = True) -> list[Path]:

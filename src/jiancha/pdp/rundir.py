@@ -4,7 +4,6 @@ the reference implementation's ``details_*.json`` (``pdp.reference_format``). Bo
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,10 +12,11 @@ from typing import Any
 from jiancha._util.dicts import flatten
 from jiancha._util.io import read_json
 from jiancha.errors import DataError
+from jiancha.llm.store import MANIFEST, RECORDS, iter_store_lines
 from jiancha.pdp.parsing import ParsedAnswer
 
-RECORDS_FILE = "records.jsonl"
-MANIFEST_FILE = "manifest.json"
+RECORDS_FILE = RECORDS
+MANIFEST_FILE = MANIFEST
 #: Manifest keys that never change an answer and are ignored when comparing settings.
 VOLATILE_KEYS = ("started_at", "ended_at", "finished_at", "recorded_at", "invocations", "environment",
                  "packages", "git_revision", "python", "platform", "identity_hash", "out", "run_dir", "concurrency",
@@ -51,37 +51,11 @@ def read_manifest(run_dir: str | os.PathLike) -> dict[str, Any] | None:
     return read_json(p) if p.is_file() else None
 
 
-def iter_record_lines(path: Path):
-    """``(line_no, dict)`` of records.jsonl; a torn last line (crash mid-write, no newline) is skipped."""
-    with path.open(encoding="utf-8") as fh:
-        lines = fh.readlines()
-    numbered = [(i, line) for i, line in enumerate(lines, start=1) if line.strip()]
-    try:  # fast path: one decoder call for the whole file; any problem → the line-by-line path below
-        objs = json.loads("[" + ",".join(line for _, line in numbered) + "]")
-    except json.JSONDecodeError:
-        objs = None
-    if objs is not None and len(objs) == len(numbered) and all(type(o) is dict for o in objs):
-        yield from zip((i for i, _ in numbered), objs)
-        return
-    for i, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            if i == len(lines) and not line.endswith("\n"):
-                continue
-            raise DataError(f"invalid JSON ({exc.msg} at column {exc.colno})", path=str(path), line=i) from None
-        if not isinstance(obj, dict):
-            raise DataError(f"expected a JSON object, got {type(obj).__name__}", path=str(path), line=i)
-        yield i, obj
-
-
 def read_project_dir(run_dir: str | os.PathLike) -> list[ScoreItem]:
     """Items of a project run directory; the latest line per (case_id, run_id) wins; order of first appearance."""
     path = Path(run_dir) / RECORDS_FILE
     latest: dict[tuple[str, str], ScoreItem] = {}
-    for lineno, obj in iter_record_lines(path):
+    for lineno, obj in iter_store_lines(path):
         for key in ("case_id", "run_id", "status"):
             if key not in obj:
                 raise DataError("missing required field (a PredictionRecord needs case_id, run_id, status)",

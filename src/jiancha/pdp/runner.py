@@ -35,6 +35,8 @@ RUN_FORMAT = "jiancha-pdp-run/1"
 
 @dataclass
 class RunSummary:
+    """What one ``jiancha pdp eval`` invocation did; ``metrics`` is the scorer's result when it scored."""
+
     out: str
     total: int                   # (case, run) pairs in scope
     already_done: int            # found in the store and not re-sent
@@ -116,6 +118,8 @@ def run_pdp_eval(spec: RunSpec, client_config: ClientConfig | None = None, *,
     """Run ``spec`` into ``spec.out`` (creating or resuming it), then score it unless ``score=False``.
 
     ``records`` / ``train_records`` bypass the loader (the data fingerprint is still computed from them).
+    Ctrl-C (KeyboardInterrupt) writes every completed request, records the interruption in the manifest and
+    prints how to resume before it propagates.
     """
     client_config = client_config or ClientConfig()
     is_baseline = baselines.is_baseline(spec.model)
@@ -171,8 +175,7 @@ def run_pdp_eval(spec: RunSpec, client_config: ClientConfig | None = None, *,
             "backend": backend.identity(), "generation": spec.generation.to_dict(), "seed": spec.seed,
             "prompt": {**{k: v for k, v in pspec.items() if k != "template"}, "messages_hash": prompt_hash},
         })
-        manifest["backend"] = {"preset": backend.preset, "model": backend.model,
-                               "base_urls": list(backend.base_urls), "api_key_env": backend.api_key_env}
+        manifest["backend"] = backend.public()
         manifest["prompt"] = {**pspec, "hash": prompt_hash}
     manifest["invocations"] = [{"started_at": manifest["started_at"], "retry_failed": spec.retry_failed,
                                 "repeats": spec.repeats, "limit": spec.limit}]
@@ -180,7 +183,7 @@ def run_pdp_eval(spec: RunSpec, client_config: ClientConfig | None = None, *,
     store = RunStore(spec.out)
     resumed = store.open(identity, manifest)
     t0 = time.perf_counter()
-    try:
+    with store.session(console):
         todo, already, failed_kept = plan_requests(store.latest_status(), cases, spec.repeats, spec.retry_failed)
         summary = RunSummary(out=str(spec.out), total=n_cases * spec.repeats, already_done=already, sent=0,
                              failed=0, failed_total=0, resumed=resumed)
@@ -193,8 +196,6 @@ def run_pdp_eval(spec: RunSpec, client_config: ClientConfig | None = None, *,
         store.manifest["invocations"][-1].update({"finished_at": now_iso(), "sent": summary.sent,
                                                   "failed": summary.failed})
         store.update_manifest(finished_at=now_iso(), baseline=summary.baseline_info or None)
-    finally:
-        store.close()
     if score:
         from jiancha.pdp.scoring import score_run_dirs
 
@@ -258,11 +259,8 @@ def _run_llm(spec: RunSpec, client: ChatClient, todo, hashes: dict[str, str], st
         if cid not in charges:
             charges[cid] = _charges(r.fact)
         return PredictionRecord(
-            **_base_record(cid, run_id, r, charges[cid]), status="ok" if res.ok else "failed",
-            raw_output=res.text, reasoning=res.reasoning, finish_reason=res.finish_reason,
-            prompt_tokens=res.prompt_tokens, completion_tokens=res.completion_tokens,
-            reasoning_tokens=res.reasoning_tokens, cost=res.cost, latency_s=res.latency_s, attempts=res.attempts,
-            error=res.error, messages_hash=hashes.get(cid), seed=req.seed).to_dict()
+            **_base_record(cid, run_id, r, charges[cid]), **res.response_info(), status="ok" if res.ok else "failed",
+            raw_output=res.text, messages_hash=hashes.get(cid), seed=req.seed).to_dict()
 
     s = run_into_store(client, requests(), total=len(todo), make_row=make_row, append_many=store.append_many,
                        show_progress=show_progress, console=console, description=f"pdp eval {client.spec.model}")

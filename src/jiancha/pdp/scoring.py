@@ -231,7 +231,7 @@ def score_items(items: list[ScoreItem], *, compat: str = "default", n_boot: int 
         idx = np.asarray(rep, dtype=np.int64)
         breakdowns["charge"] = M.breakdown(gold[idx], pred[idx], keys)
     pooled["breakdowns"] = {k: v for k, v in breakdowns.items() if v}
-    result["mean_se"] = M.compute_mean_se(result["per_run"])
+    result["mean_se"] = M.compute_mean_se(result["per_run"], extended=True)
     return ScoreResult(result, compat, tuple(it.case_id for it in items), tuple(run_ids), gold, pred,
                        tuple(reasons))
 

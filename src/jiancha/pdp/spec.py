@@ -2,45 +2,30 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from jiancha.errors import ConfigError
-from jiancha.llm.config import GenerationConfig
+from jiancha.llm.config import ModelRunSpec, redact_url
+from jiancha.pdp.parsing import COMPAT_MODES
 
-COMPAT_MODES = ("default", "reference")
 
-
-@dataclass(frozen=True)
-class RunSpec:
+@dataclass(frozen=True, kw_only=True)
+class RunSpec(ModelRunSpec):
     """One evaluation: a model over a PDP split, ``repeats`` times. Transport settings (timeouts, concurrency,
     retries, rate limit) are not here: they live in ``jiancha.llm.ClientConfig`` and never change an answer."""
 
-    model: str
-    data: str
-    out: str
     split: str = "test"
     prompt: str = "baseline"
     template: str | None = None
     one_shot_classes: tuple[str, ...] | None = None
-    generation: GenerationConfig = field(default_factory=GenerationConfig)
-    base_urls: tuple[str, ...] = ()
-    api_key_env: str | None = None
-    extra_body: dict[str, Any] = field(default_factory=dict, hash=False)
-    repeats: int = 1
-    limit: int | None = None
-    seed: int | None = None
-    retry_failed: bool = False
     train_data: str | None = None
     train_split: str = "test"
     cv_folds: int = 5
     compat: str = "default"
 
     def __post_init__(self) -> None:
-        if self.repeats < 1:
-            raise ConfigError(f"--repeats must be at least 1, got {self.repeats}")
-        if self.limit is not None and self.limit < 1:
-            raise ConfigError(f"--limit must be at least 1, got {self.limit}")
+        super().__post_init__()
         if self.cv_folds < 2:
             raise ConfigError(f"--cv-folds must be at least 2, got {self.cv_folds}")
         if self.compat not in COMPAT_MODES:
@@ -49,5 +34,5 @@ class RunSpec:
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         d["one_shot_classes"] = list(self.one_shot_classes) if self.one_shot_classes is not None else None
-        d["base_urls"] = list(self.base_urls)
+        d["base_urls"] = [redact_url(u) for u in self.base_urls]
         return d

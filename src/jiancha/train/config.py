@@ -304,7 +304,7 @@ def load_preset(name: str, kind: RecipeKind) -> dict[str, Any]:
 
 def trainer_kwargs(cfg: TrainConfig) -> dict[str, Any]:
     """The ``transformers.TrainingArguments`` keywords every recipe shares (SFTConfig and GRPOConfig add theirs)."""
-    return {
+    kw: dict[str, Any] = {
         "output_dir": cfg.output_dir,
         "seed": cfg.seed,
         "num_train_epochs": cfg.epochs,
@@ -322,6 +322,11 @@ def trainer_kwargs(cfg: TrainConfig) -> dict[str, Any]:
         "report_to": [] if cfg.report_to == "none" else [cfg.report_to],
         "model_init_kwargs": {"dtype": "bfloat16" if cfg.bf16 else "float32"},
     }
+    if deepspeed_enabled(cfg.deepspeed):
+        kw["deepspeed"] = bundled_deepspeed(cfg.deepspeed)  # type: ignore[arg-type]
+    if cfg.gradient_checkpointing:
+        kw["gradient_checkpointing_kwargs"] = {"use_reentrant": False}
+    return kw
 
 
 def deepspeed_enabled(name: str | None) -> bool:

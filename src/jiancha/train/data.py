@@ -129,9 +129,18 @@ def check_lengths(ids: Sequence[str], lengths: Sequence[int], limit: int, what: 
 
 @dataclass
 class PreparedRows:
+    """Training rows ready for a trainer, with the length checks made and the ids of rows dropped as too long."""
+
     rows: list[dict[str, Any]]
     reports: list[LengthReport] = field(default_factory=list)
     dropped: tuple[str, ...] = ()
+
+    def run_info(self, data: TrainingData, console: Any = None) -> dict[str, Any]:
+        """What a run records about its data (``data.info()`` plus the rows dropped and used); the dropped rows
+        are also printed to ``console`` (never cut silently)."""
+        if self.dropped and console is not None:
+            console.print(f"[yellow]dropped:[/] {'; '.join(r.describe() for r in self.reports if r.too_long)}")
+        return {**data.info(), "dropped_too_long": list(self.dropped), "rows_used": len(self.rows)}
 
 
 def _apply_policy(rows: list[dict[str, Any]], reports: list[LengthReport], policy: str,

@@ -37,3 +37,17 @@ def load_tokenizer(model: str) -> Any:
     if tok.pad_token is None:
         tok.pad_token = tok.eos_token
     return tok
+
+
+def train_and_save(trainer: Any, tokenizer: Any, out: Path, *, resumable: bool, merge: bool) -> Any:
+    """Train (from the last checkpoint when the run directory is resumable), save ``final/`` (and
+    ``final-merged/`` with ``merge``), record the end of the run in ``run.json``; returns the RunResult."""
+    from jiancha.train.runs import METRICS_FILE, RunResult, finish_run, last_checkpoint
+
+    resume = last_checkpoint(out) if resumable else None
+    result = trainer.train(resume_from_checkpoint=resume)
+    final, merged = save_final(trainer, tokenizer, out, merge=merge)
+    metrics = dict(result.metrics)
+    finish_run(out, final_dir=str(final), merged_dir=str(merged) if merged else None,
+               resumed_from=resume, global_step=trainer.state.global_step, train_metrics=metrics)
+    return RunResult(out, final, merged, out / METRICS_FILE, trainer.state.global_step, metrics)

@@ -10,7 +10,7 @@ Two parsing modes:
 - ``compat="default"``: the evaluation parser, :func:`jiancha.pdp.parsing.parse_answer` (one parser for scoring
   and rewards): an answer is valid when evaluation would accept its decision.
 - ``compat="reference"``: the published reward's rules (:mod:`jiancha.train.reference_format`), which accept
-  answers evaluation rejects (a trailing ``；``, ``**`` markup).
+  answers evaluation rejects (a trailing ``；``, ``，`` or ``。。``) and ignore articles.
 
 When TRL passes ``log_metric``, each reward also logs per-class means (``pdp/<reward>/<CODE>``), the valid
 fraction (``pdp/valid``) and, for the process reward, each component's mean (``pdp/process/<component>``).

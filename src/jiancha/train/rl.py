@@ -16,17 +16,16 @@ from typing import Any
 from jiancha._util.lazy import require
 from jiancha.train.config import (
     RLRecipeConfig,
-    bundled_deepspeed,
     check_runtime,
-    deepspeed_enabled,
     trainer_kwargs,
 )
 from jiancha.train.data import load_training_records, prepare_rl_rows
-from jiancha.train.models import load_tokenizer, lora_config, save_final
-from jiancha.train.runs import METRICS_FILE, RunResult, finish_run, last_checkpoint, run_spec, start_run
+from jiancha.train.models import load_tokenizer, lora_config, train_and_save
+from jiancha.train.runs import METRICS_FILE, RunResult, run_spec, start_run
 
 
 def build_reward_funcs(cfg: RLRecipeConfig, train_labels: list[str]) -> list[Any]:
+    """The TRL reward functions named in ``cfg.rewards``; class-balance weights come from ``train_labels``."""
     from jiancha.train.rewards import class_balance_weights, make_outcome_reward, make_process_reward
 
     funcs = []
@@ -69,10 +68,6 @@ def grpo_kwargs(cfg: RLRecipeConfig) -> dict[str, Any]:
         kw.update(vllm_mode=cfg.vllm_mode, vllm_gpu_memory_utilization=cfg.vllm_gpu_memory_utilization,
                   vllm_tensor_parallel_size=cfg.vllm_tensor_parallel_size,
                   vllm_max_model_length=cfg.max_prompt_length + cfg.max_completion_length)
-    if deepspeed_enabled(cfg.deepspeed):
-        kw["deepspeed"] = bundled_deepspeed(cfg.deepspeed)  # type: ignore[arg-type]
-    if cfg.gradient_checkpointing:
-        kw["gradient_checkpointing_kwargs"] = {"use_reentrant": False}
     return kw
 
 
@@ -89,9 +84,7 @@ def run_rl(cfg: RLRecipeConfig, *, console: Any = None) -> RunResult:
     data = load_training_records(cfg.data, cfg.split, limit=cfg.limit)
     prepared = prepare_rl_rows(data, tokenizer, variant=cfg.prompt_variant, max_prompt_length=cfg.max_prompt_length,
                                on_long=cfg.on_long_prompt, template_kwargs=cfg.chat_template_kwargs())
-    if prepared.dropped and console is not None:
-        console.print(f"[yellow]dropped:[/] {'; '.join(r.describe() for r in prepared.reports if r.too_long)}")
-    info = {**data.info(), "dropped_too_long": list(prepared.dropped), "rows_used": len(prepared.rows)}
+    info = prepared.run_info(data, console)
     spec = run_spec(cfg.algorithm, cfg.to_dict(), info)
     resumable = start_run(out, spec, seed=cfg.seed, overwrite=cfg.overwrite)
 
@@ -110,10 +103,4 @@ def run_rl(cfg: RLRecipeConfig, *, console: Any = None) -> RunResult:
         trainer = DynamicSamplingGRPOTrainer(**kwargs, dynamic_sampling_max_rounds=cfg.dynamic_sampling_max_rounds)
     else:
         trainer = trl.GRPOTrainer(**kwargs)
-    resume = last_checkpoint(out) if resumable else None
-    result = trainer.train(resume_from_checkpoint=resume)
-    final, merged = save_final(trainer, tokenizer, out, merge=cfg.use_lora and cfg.merge_lora)
-    metrics = dict(result.metrics)
-    finish_run(out, final_dir=str(final), merged_dir=str(merged) if merged else None,
-               resumed_from=resume, global_step=trainer.state.global_step, train_metrics=metrics)
-    return RunResult(out, final, merged, out / METRICS_FILE, trainer.state.global_step, metrics)
+    return train_and_save(trainer, tokenizer, out, resumable=resumable, merge=cfg.use_lora and cfg.merge_lora)

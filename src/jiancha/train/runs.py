@@ -101,6 +101,7 @@ def finish_run(output_dir: str | Path, **fields: Any) -> None:
 
 
 def last_checkpoint(output_dir: str | Path) -> str | None:
+    """The newest ``checkpoint-N`` directory under ``output_dir`` (None when there is none)."""
     out = Path(output_dir)
     if not out.is_dir():
         return None

@@ -15,14 +15,12 @@ from typing import Any
 from jiancha._util.lazy import require
 from jiancha.train.config import (
     SFTRecipeConfig,
-    bundled_deepspeed,
     check_runtime,
-    deepspeed_enabled,
     trainer_kwargs,
 )
 from jiancha.train.data import load_training_records, prepare_sft_rows
-from jiancha.train.models import load_tokenizer, lora_config, save_final
-from jiancha.train.runs import METRICS_FILE, RunResult, finish_run, last_checkpoint, run_spec, start_run
+from jiancha.train.models import load_tokenizer, lora_config, train_and_save
+from jiancha.train.runs import METRICS_FILE, RunResult, run_spec, start_run
 
 
 def sft_kwargs(cfg: SFTRecipeConfig) -> dict[str, Any]:
@@ -33,14 +31,11 @@ def sft_kwargs(cfg: SFTRecipeConfig) -> dict[str, Any]:
         "completion_only_loss": cfg.loss_on == "completion",
         "assistant_only_loss": cfg.loss_on == "assistant",
             }
-    if deepspeed_enabled(cfg.deepspeed):
-        kw["deepspeed"] = bundled_deepspeed(cfg.deepspeed)  # type: ignore[arg-type]
-    if cfg.gradient_checkpointing:
-        kw["gradient_checkpointing_kwargs"] = {"use_reentrant": False}
     return kw
 
 
 def run_sft(cfg: SFTRecipeConfig, *, console: Any = None) -> RunResult:
+    """Train, save ``final/`` (and ``final-merged/`` for LoRA), write ``run.json`` and ``metrics.jsonl``."""
     trl = require("trl", "train")
     from datasets import Dataset
 
@@ -54,9 +49,7 @@ def run_sft(cfg: SFTRecipeConfig, *, console: Any = None) -> RunResult:
     prepared = prepare_sft_rows(data, tokenizer, variant=cfg.prompt_variant, max_prompt_length=cfg.max_prompt_length,
                                 max_completion_length=cfg.max_completion_length, on_long=cfg.on_long_prompt,
                                 think_prefix=cfg.think_prefix, template_kwargs=cfg.chat_template_kwargs())
-    if prepared.dropped and console is not None:
-        console.print(f"[yellow]dropped:[/] {'; '.join(r.describe() for r in prepared.reports if r.too_long)}")
-    info = {**data.info(), "dropped_too_long": list(prepared.dropped), "rows_used": len(prepared.rows)}
+    info = prepared.run_info(data, console)
     resumable = start_run(out, run_spec("sft", cfg.to_dict(), info), seed=cfg.seed, overwrite=cfg.overwrite)
 
     keep = ("prompt", "completion", "chat_template_kwargs")
@@ -65,10 +58,4 @@ def run_sft(cfg: SFTRecipeConfig, *, console: Any = None) -> RunResult:
                              train_dataset=Dataset.from_list(rows), processing_class=tokenizer,
                              peft_config=lora_config(cfg) if cfg.use_lora else None,
                              callbacks=[JsonlMetricsCallback(out / METRICS_FILE, console=console)])
-    resume = last_checkpoint(out) if resumable else None
-    result = trainer.train(resume_from_checkpoint=resume)
-    final, merged = save_final(trainer, tokenizer, out, merge=cfg.use_lora and cfg.merge_lora)
-    metrics = dict(result.metrics)
-    finish_run(out, final_dir=str(final), merged_dir=str(merged) if merged else None,
-               resumed_from=resume, global_step=trainer.state.global_step, train_metrics=metrics)
-    return RunResult(out, final, merged, out / METRICS_FILE, trainer.state.global_step, metrics)
+    return train_and_save(trainer, tokenizer, out, resumable=resumable, merge=cfg.use_lora and cfg.merge_lora)

@@ -144,6 +144,7 @@ def normalise_fact(text: str) -> str:
 
 
 def fact_hash(text: str) -> str:
+    """Hash of the normalised fact text: near-duplicate facts (spacing, punctuation width) hash alike."""
     return hashlib.sha256(normalise_fact(text).encode("utf-8")).hexdigest()[:16]
 
 

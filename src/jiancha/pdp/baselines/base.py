@@ -20,6 +20,8 @@ class BaselinePrediction:
 
 @dataclass(frozen=True)
 class BaselineOutput:
+    """An offline baseline's predictions, one per input record in order, and what it recorded about itself."""
+
     predictions: list[BaselinePrediction]
     info: dict[str, Any] = field(default_factory=dict)   # recorded in the manifest (training mode, folds...)
 

@@ -31,6 +31,15 @@ def find_leniency(text: str) -> list[str]:
     return [name for name, pat in S.LENIENCY_FACTORS.items() if pat.search(text)]
 
 
+#: How the analysis names the largest amount of money in the case.
+_TOP_AMOUNT = "涉案最高金额"
+
+
+def _concluded(label: str) -> str:
+    """The closing clause of every rule's analysis."""
+    return f"作出{label}决定。"
+
+
 def predict_rules_one(r: PDPRecord) -> BaselinePrediction:
     text = case_text(r)
     for ground in S.STATUTORY_GROUNDS:
@@ -40,29 +49,29 @@ def predict_rules_one(r: PDPRecord) -> BaselinePrediction:
             extra = [ArticleRef(Law.CRIMINAL_PROCEDURE, S.CPL_ART16, item=ground.cpl16_item)] \
                 if ground.cpl16_item else []
             analysis = (f"规则1（法定事由）：材料中出现「{m.group(0)}」，属于{ground.name}，"
-                        f"依法应当作出{label}决定。")
+                        f"依法应当{_concluded(label)}")
             return BaselinePrediction(label, decision_articles(label, text, extra), analysis)
     n_supp = count_supplementary(r.procedure)
     if n_supp >= S.IENP_MIN_SUPPLEMENTARY:
         label = Decision.INSUFFICIENT_EVIDENCE.value
         analysis = (f"规则2（补充侦查）：案件程序中退回补充侦查{n_supp}次（不少于{S.IENP_MIN_SUPPLEMENTARY}次），"
-                    f"推定证据仍不足，作出{label}决定。")
+                    f"推定证据仍不足，{_concluded(label)}")
         return BaselinePrediction(label, decision_articles(label, text), analysis)
     factors = find_leniency(text)
     amounts = S.parse_amounts(text)
     top = max(amounts) if amounts else None
     if len(factors) >= S.DNP_MIN_LENIENCY and (top is None or top < S.AMOUNT_LARGE):
         label = Decision.DISCRETIONARY.value
-        money = f"涉案最高金额{top:g}元（低于{S.AMOUNT_LARGE:g}元）" if top is not None else "未见涉案金额"
+        money = f"{_TOP_AMOUNT}{top:g}元（低于{S.AMOUNT_LARGE:g}元）" if top is not None else "未见涉案金额"
         analysis = (f"规则3（从宽情节）：具有{'、'.join(factors)}等{len(factors)}项从宽情节，{money}，"
-                    f"犯罪情节轻微，作出{label}决定。")
+                    f"犯罪情节轻微，{_concluded(label)}")
         return BaselinePrediction(label, decision_articles(label, text, [S.CL_EXEMPTION]), analysis)
     label = Decision.PROSECUTE.value
     why = [f"从宽情节{len(factors)}项（{'、'.join(factors) or '无'}）"]
     if top is not None:
-        why.append(f"涉案最高金额{top:g}元")
+        why.append(f"{_TOP_AMOUNT}{top:g}元")
     why.append(f"退回补充侦查{n_supp}次")
-    analysis = f"规则4（默认）：未见法定不起诉事由；{'，'.join(why)}，不满足不起诉规则，作出{label}决定。"
+    analysis = f"规则4（默认）：未见法定不起诉事由；{'，'.join(why)}，不满足不起诉规则，{_concluded(label)}"
     return BaselinePrediction(label, decision_articles(label, text), analysis)
 
 

@@ -1,0 +1,200 @@
+"""Regression tests for the command line's user experience: one-line errors instead of tracebacks, Ctrl-C with a
+resume note, rich markup never eating bracketed text, clean --json output, consistent options and help texts."""
+
+from __future__ import annotations
+
+import json
+import sys
+from importlib.resources import files
+
+import pytest
+import typer.main
+from typer.testing import CliRunner
+
+from jiancha.cli import main as cli_main
+from jiancha.cli.main import app
+
+runner = CliRunner()
+MINI = str(files("jiancha") / "data" / "mini_retrieval")
+
+
+def run_main(monkeypatch, capsys, *args: str) -> tuple[int, str, str]:
+    """Run the real entry point (``jiancha.cli.main:main``, which turns errors into one line and exit 2)."""
+    monkeypatch.setattr(sys, "argv", ["jiancha", *args])
+    monkeypatch.delenv("JIANCHA_DEBUG", raising=False)
+    monkeypatch.setenv("COLUMNS", "80")
+    with pytest.raises(SystemExit) as exc:
+        cli_main.main()
+    out, err = capsys.readouterr()
+    return exc.value.code, out, err
+
+
+# ------------------------------------------------------------------------------------------- error messages
+
+
+@pytest.mark.parametrize("argv", [
+    ("pdp", "parse", "{missing}"),
+    ("build", "check", "{missing}"),
+    ("build", "deid", "{missing}", "--out", "{tmp}/clean.jsonl"),
+    ("build", "export", "{missing}", "--out", "{tmp}/export"),
+    ("case", "predict", "{missing}"),
+])
+def test_missing_input_file_is_one_line_error(monkeypatch, capsys, tmp_path, argv):
+    missing = str(tmp_path / "nope.jsonl")
+    code, out, err = run_main(monkeypatch, capsys, *(a.format(missing=missing, tmp=tmp_path) for a in argv))
+    assert code == 2
+    assert "Traceback" not in err
+    assert err.strip() == f"error: {missing}: no such file or directory; check the path"
+
+
+def test_folder_given_for_a_file_is_one_line_error(monkeypatch, capsys, tmp_path):
+    code, _, err = run_main(monkeypatch, capsys, "pdp", "parse", str(tmp_path))
+    assert code == 2
+    assert err.strip() == f"error: {tmp_path}: is a directory; pass a file, not a folder"
+
+
+def test_error_text_with_brackets_is_printed_verbatim_on_one_line(monkeypatch, capsys, tmp_path):
+    # "[bad]" looks like a rich markup tag; printed with markup it vanished from the message.
+    code, _, err = run_main(monkeypatch, capsys, "retrieval", "eval", "--dataset", "lecard-v2", "--data-dir", MINI,
+                            "--out", str(tmp_path / "r"), "--doc-field", "[bad]")
+    assert code == 2
+    assert "'[bad]'" in err
+    assert err.startswith("error: unknown candidate field") and err.count("\n") == 1  # long, yet one line
+
+
+def test_debug_env_shows_the_traceback(monkeypatch, tmp_path):
+    monkeypatch.setattr(sys, "argv", ["jiancha", "pdp", "parse", str(tmp_path / "nope.jsonl")])
+    monkeypatch.setenv("JIANCHA_DEBUG", "1")
+    with pytest.raises(FileNotFoundError):
+        cli_main.main()
+
+
+def test_case_serve_checks_the_model_before_serving(monkeypatch, capsys):
+    import uvicorn
+
+    def never(*a, **k):
+        raise AssertionError("served with an unusable model")
+
+    monkeypatch.setattr(uvicorn, "run", never)
+    code, _, err = run_main(monkeypatch, capsys, "case", "serve", "--model", "baseline:rule", "--precedents", "none")
+    assert code == 2
+    assert err.startswith("error: unknown baseline 'baseline:rule'; expected one of baseline:majority")
+    code, _, err = run_main(monkeypatch, capsys, "case", "serve", "--model", "some-model", "--precedents", "none")
+    assert code == 2 and "no --base-url was given" in err
+
+
+# ------------------------------------------------------------------------------------------------- Ctrl-C
+
+
+@pytest.mark.parametrize("group, target", [("pdp", "jiancha.pdp.runner.run_pdp_eval"),
+                                           ("ljp", "jiancha.ljp.runner.run_ljp_eval")])
+def test_ctrl_c_says_how_to_resume_and_exits_130(monkeypatch, tmp_path, group, target):
+    def interrupted(*a, **k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(target, interrupted)
+    out = str(tmp_path / "run")
+    res = runner.invoke(app, [group, "eval", "--data", "sample", "--model", "baseline:rules", "--out", out])
+    assert res.exit_code == 130
+    assert "interrupted" in res.stderr and out in res.stderr.replace("\n", "") and "resume" in res.stderr
+
+
+# --------------------------------------------------------------------------------------------- retrieval
+
+
+def test_retrieval_score_table_keeps_bracketed_metric_names(tmp_path):
+    run = tmp_path / "mini.trec"
+    res = runner.invoke(app, ["retrieval", "run", "--dataset", "lecard-v2", "--data-dir", MINI, "--out", str(run),
+                              "--cache-dir", str(tmp_path / "cache")])
+    assert res.exit_code == 0, res.output
+    res = runner.invoke(app, ["retrieval", "score", str(run), "--dataset", "lecard-v2", "--data-dir", MINI],
+                        env={"COLUMNS": "200"})
+    assert res.exit_code == 0, res.output
+    rows = {line.split("│")[1].strip() for line in res.stdout.splitlines() if line.startswith("│")}
+    assert {"recall@100", "recall@100[rel>=1]", "map", "map[rel>=1]", "hit@10[rel>=1]"} <= rows
+    assert "lecard-v2" in res.stdout.splitlines()[0] and "12 queries" in res.stdout.splitlines()[0]
+
+
+def test_retrieval_json_output_is_pure_json_and_run_matches_eval(tmp_path):
+    cache = str(tmp_path / "cache")
+    opts = ["--dataset", "lecard-v2", "--data-dir", MINI, "--method", "charge", "--exact-weight", "0.5",
+            "--jaccard-weight", "2", "--cache-dir", cache]
+    res = runner.invoke(app, ["retrieval", "eval", *opts, "--out", str(tmp_path / "ev"), "--json"])
+    assert res.exit_code == 0, res.output
+    parsed = json.loads(res.stdout)  # progress bars go to standard error, never into the JSON
+    assert res.stdout.startswith("{") and parsed["num_queries"] == 12
+    res = runner.invoke(app, ["retrieval", "run", *opts, "--out", str(tmp_path / "run.trec")])
+    assert res.exit_code == 0, res.output
+    # `run` accepts the charge weights too and ranks exactly as `eval` did
+    assert (tmp_path / "run.trec").read_text() == (tmp_path / "ev" / "run.trec").read_text()
+    res = runner.invoke(app, ["retrieval", "score", str(tmp_path / "run.trec"), "--dataset", "lecard-v2",
+                              "--data-dir", MINI, "--json"])
+    assert json.loads(res.stdout)["metrics"] == parsed["metrics"]
+
+
+def test_retrieval_run_and_eval_offer_the_same_method_options():
+    group = typer.main.get_command(app).commands["retrieval"]
+    eval_opts = {p.name for p in group.commands["eval"].params}
+    run_opts = {p.name for p in group.commands["run"].params}
+    assert eval_opts - run_opts == {"as_json", "setting"}
+
+
+# ----------------------------------------------------------------------------------------------- help texts
+
+
+def _leaf_commands():
+    def walk(cmd, path):
+        if hasattr(cmd, "commands"):
+            for name, sub in cmd.commands.items():
+                yield from walk(sub, (*path, name))
+        else:
+            yield path, cmd
+
+    yield from walk(typer.main.get_command(app), ())
+
+
+def test_every_option_has_a_help_text():
+    missing = [(" ".join(path), p.name) for path, cmd in _leaf_commands() for p in cmd.params
+               if isinstance(p, typer.core.TyperOption) and p.name != "help" and not p.help]
+    assert missing == []
+
+
+def test_root_help_lists_only_existing_retrieval_commands():
+    res = runner.invoke(app, ["--help"], env={"COLUMNS": "200"})
+    line = next(ln for ln in res.stdout.splitlines() if "retrieval" in ln and "Legal case retrieval" in ln)
+    group = typer.main.get_command(app).commands["retrieval"]
+    for word in ("eval", "run", "score"):
+        assert word in line and word in group.commands
+    assert "index" not in line and "index" not in group.commands
+
+
+@pytest.mark.parametrize("recipe", ["sft", "dapo", "gspo"])
+def test_train_help_shows_defaults_once(recipe):
+    res = runner.invoke(app, ["train", recipe, "--help"], env={"COLUMNS": "300"})
+    assert res.exit_code == 0
+    lines = {ln.split("│")[1].split()[0]: ln for ln in res.stdout.splitlines() if ln.startswith("│ --")}
+    assert "[default: 42]" in lines["--seed"]
+    assert "[default: 1536]" in lines["--max-prompt-length"]
+    assert "[default: no-bf16]" in lines["--bf16"]
+    assert "[default: q_proj,k_proj,v_proj,o_proj,gate_proj,up_proj,down_proj]" in lines["--lora-target-modules"]
+    assert lines["--lora-target-modules"].count("comma-separated") == 1
+    assert "default:" not in lines["--limit"]  # no default: nothing shown
+
+
+def test_train_flag_left_unset_keeps_the_preset_value():
+    res = runner.invoke(app, ["train", "dapo", "--preset", "paper", "--print-config"])
+    assert res.exit_code == 0, res.output
+    assert "seed: 42" in res.stdout and "gradient_accumulation_steps: 64" in res.stdout and "bf16: true" in res.stdout
+    res = runner.invoke(app, ["train", "dapo", "--preset", "paper", "--print-config", "--no-bf16", "--seed", "7"])
+    assert "bf16: false" in res.stdout and "seed: 7" in res.stdout
+
+
+def test_data_info_prints_no_datasets_progress_noise(tmp_path):
+    row = {"id": "某检刑不诉〔2020〕1号", "meta": {"date": "2020-05-06", "province": "某某省"},
+           "person_info": "犯罪嫌疑人某甲，男。", "procedure": "某县公安局移送审查起诉。", "fact": "经审查查明：……",
+           "relevant_articles": ["cl:第二百六十四条"], "decision": "起诉", "raw_reasoning_and_decision": "本院认为……",
+           "source_url": "https://example.invalid"}
+    (tmp_path / "test.json").write_text(json.dumps([row], ensure_ascii=False), encoding="utf-8")
+    res = runner.invoke(app, ["data", "info", str(tmp_path)])
+    assert res.exit_code == 0, res.output
+    assert "Generating" not in res.stderr and "Generating" not in res.stdout
