@@ -24,7 +24,7 @@ def _apply(text: str, planted: list[list[str]]) -> str:
     return text
 
 
-@pytest.mark.parametrize("rid", ["京某检刑不诉〔2019〕156号", "某检一部刑诉〔2019〕301号"])
+@pytest.mark.parametrize("rid", ["京某检刑不诉〔2019〕156号", "某检一部刑诉〔2019〕301号", "某检刑不诉〔2022〕58号"])
 def test_planted_pii_masked_and_nothing_else_changes(rid, records_by_id, expected):
     planted = expected["deid"][rid]
     rec = records_by_id[rid]
@@ -148,3 +148,10 @@ def test_masking_is_consistent_across_fields_with_shared_surnames():
     assert clean.person_info == "犯罪嫌疑人张某甲，女，1991年出生。"
     assert clean.fact == "张某甲骗取被害人张某乙人民币5万元，张某乙报案。"
     assert clean.raw_reasoning_and_decision == "本院认为，张某甲骗取张某乙财物。"
+
+
+def test_residue_scan_reports_header_names_anywhere():
+    rec = PDPRecord(id="x", person_info="犯罪嫌疑人陈一鸣，男。", procedure="", fact="陈一鸣驾车回家。", decision="起诉")
+    assert [(r.field, r.kind, r.span) for r in scan_residue(rec)] == [
+        ("person_info", "name", "陈一鸣"), ("fact", "name", "陈一鸣")]
+    assert scan_residue(deidentify_record(rec).record) == []

@@ -41,7 +41,7 @@ def run_main(monkeypatch, capsys, *args: str) -> tuple[int, str, str]:
 ])
 def test_missing_input_file_is_one_line_error(monkeypatch, capsys, tmp_path, argv):
     missing = str(tmp_path / "nope.jsonl")
-    code, out, err = run_main(monkeypatch, capsys, *(a.format(missing=missing, tmp=tmp_path) for a in argv))
+    code, _, err = run_main(monkeypatch, capsys, *(a.format(missing=missing, tmp=tmp_path) for a in argv))
     assert code == 2
     assert "Traceback" not in err
     assert err.strip() == f"error: {missing}: no such file or directory; check the path"
@@ -194,7 +194,76 @@ def test_data_info_prints_no_datasets_progress_noise(tmp_path):
            "person_info": "犯罪嫌疑人某甲，男。", "procedure": "某县公安局移送审查起诉。", "fact": "经审查查明：……",
            "relevant_articles": ["cl:第二百六十四条"], "decision": "起诉", "raw_reasoning_and_decision": "本院认为……",
            "source_url": "https://example.invalid"}
-    (tmp_path / "test.json").write_text(json.dumps([row], ensure_ascii=False), encoding="utf-8")
+    # a folder with a file of another name goes through the `datasets` JSON builder, which draws a progress bar
+    (tmp_path / "records.jsonl").write_text(json.dumps(row, ensure_ascii=False) + "\n", encoding="utf-8")
     res = runner.invoke(app, ["data", "info", str(tmp_path)])
     assert res.exit_code == 0, res.output
     assert "Generating" not in res.stderr and "Generating" not in res.stdout
+
+
+@pytest.mark.parametrize("content, message", [
+    ('[1, 2]', "expected a JSON object with person_info, procedure, fact, got a list"),
+    ('{"fact": 5}', "field 'fact': expected text, got int"),
+    ('{"person_info": "犯罪嫌疑人某甲。"}', "field 'fact': missing or empty"),
+])
+def test_case_predict_checks_the_case_file(monkeypatch, capsys, tmp_path, content, message):
+    case = tmp_path / "case.json"
+    case.write_text(content, encoding="utf-8")
+    code, _, err = run_main(monkeypatch, capsys, "case", "predict", str(case), "--precedents", "none")
+    assert code == 2 and "Traceback" not in err
+    assert err.startswith((f"error: {case}, ", f"error: {case}: "))
+    assert message in err
+
+
+@pytest.mark.parametrize("command", [("build", "extract", "{dir}", "--out", "{dir}/r.jsonl"),
+                                     ("build", "run", "{dir}", "--out", "{dir}/out")])
+def test_build_refuses_a_folder_without_documents(monkeypatch, capsys, tmp_path, command):
+    (tmp_path / "notes.md").write_text("不是文书", encoding="utf-8")
+    code, _, err = run_main(monkeypatch, capsys, *(c.format(dir=tmp_path) for c in command))
+    assert code == 2
+    assert err.startswith(f"error: {tmp_path}: no documents in this folder (looked for ")
+    assert not (tmp_path / "r.jsonl").exists() and not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("args, message", [
+    (("retrieval", "eval", "--dataset", "lecard-v2", "--data-dir", MINI, "--out", "{tmp}/r", "--pool", "all"),
+     "--pool has no effect with --dataset lecard-v2: it applies to lecard-v1 only; drop it"),
+    (("retrieval", "run", "--dataset", "lecard-v1", "--data-dir", "{tmp}", "--out", "{tmp}/r.trec", "--scope",
+      "pool"), "--scope has no effect with --dataset lecard-v1: it applies to lecard-v2 only; drop it"),
+    (("retrieval", "score", "{tmp}/r.trec", "--dataset", "lecard-v1", "--data-dir", "{tmp}", "--setting", "test"),
+     "--setting has no effect with --dataset lecard-v1: it applies to lecard-v2 only; drop it"),
+])
+def test_retrieval_refuses_options_of_the_other_dataset(monkeypatch, capsys, tmp_path, args, message):
+    code, _, err = run_main(monkeypatch, capsys, *(a.format(tmp=tmp_path) for a in args))
+    assert code == 2
+    assert err.strip() == f"error: {message}"
+
+
+def test_retrieval_options_of_the_same_dataset_are_accepted(tmp_path):
+    res = runner.invoke(app, ["retrieval", "eval", "--dataset", "lecard-v2", "--data-dir", MINI, "--out",
+                              str(tmp_path / "r"), "--scope", "pool", "--setting", "test", "--json",
+                              "--cache-dir", str(tmp_path / "cache")])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout)["num_queries"] == 12
+
+
+@pytest.mark.parametrize("model, option, value", [
+    ("baseline:rules", "--prompt", "definitons"),
+    ("baseline:majority", "--temperature", "0.5"),
+    ("baseline:tfidf-lr", "--base-url", "http://127.0.0.1:9/v1"),
+    ("openai:gpt-x", "--cv-folds", "3"),
+    ("openai:gpt-x", "--train-data", "sample"),
+])
+def test_pdp_eval_refuses_options_the_model_kind_ignores(monkeypatch, capsys, tmp_path, model, option, value):
+    code, _, err = run_main(monkeypatch, capsys, "pdp", "eval", "--data", "sample", "--model", model,
+                            "--out", str(tmp_path / "run"), option, value)
+    assert code == 2
+    assert err.startswith(f"error: {option} has no effect with --model {model}: ") and err.endswith("drop it\n")
+    assert not (tmp_path / "run").exists()
+
+
+def test_ljp_eval_refuses_decoding_options_for_the_offline_baseline(monkeypatch, capsys, tmp_path):
+    code, _, err = run_main(monkeypatch, capsys, "ljp", "eval", "--data", str(tmp_path / "cail.json"), "--model",
+                            "baseline:charge-match", "--out", str(tmp_path / "run"), "--temperature", "0.7")
+    assert code == 2
+    assert err.startswith("error: --temperature has no effect with --model baseline:charge-match: ")

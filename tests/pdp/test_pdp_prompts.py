@@ -127,10 +127,11 @@ def test_render_answer_layout_and_errors():
 def test_docstring_examples():
     import doctest
 
-    from jiancha.pdp import answers, parsing
+    from jiancha.pdp import answers, metrics, parsing
 
-    for mod in (answers, parsing):
-        assert doctest.testmod(mod).failed == 0
+    for mod in (answers, metrics, parsing):
+        result = doctest.testmod(mod)
+        assert result.attempted > 0 and result.failed == 0
 
 
 def _article_text(statute: str, number_cn: str) -> str:

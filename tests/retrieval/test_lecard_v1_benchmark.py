@@ -7,14 +7,20 @@ from __future__ import annotations
 
 import pytest
 
+from jiancha.retrieval.charge import ChargeConfig
 from jiancha.retrieval.evaluate import evaluate_lecard_v1
 from jiancha.retrieval.pipeline import RetrievalSpec, Retriever, load_for_spec
 
 EXPECTED = {  # method: (NDCG@10, NDCG@30, MAP)
     "bm25": (0.7144, 0.8584, 0.4575),
     "qld": (0.6704, 0.8392, 0.4209),
-    "charge": (0.8358, 0.9105, 0.6262),
-    "fuse": (0.8324, 0.9097, 0.6226),
+    "charge": (0.8414, 0.9128, 0.6357),
+    "fuse": (0.8385, 0.9119, 0.6228),
+}
+CHARGE_VARIANTS = {  # charge options: (NDCG@10, NDCG@30, MAP); docs/retrieval-results.md, phase F
+    "previous default (no reasoning charges)": (ChargeConfig(reason_charges=False), (0.8358, 0.9105, 0.6261)),
+    "section tier 0.1": (ChargeConfig(section_weight=0.1), (0.8434, 0.9131, 0.6354)),
+    "QLD 0.5 inside tiers": (ChargeConfig(qld_weight=0.5), (0.8441, 0.9133, 0.6349)),
 }
 
 
@@ -44,3 +50,7 @@ def test_lecard_v1_judged_pool_benchmark(retriever):
     for method, exp in EXPECTED.items():
         assert got[method] == pytest.approx(exp, abs=0.005), method
     assert got["charge"][0] > got["bm25"][0] + 0.1
+    for name, (config, exp) in CHARGE_VARIANTS.items():
+        retriever.spec = RetrievalSpec("lecard-v1", method="charge", charge=config).resolved()
+        m = evaluate_lecard_v1(retriever.run(), ds.qrels).metrics
+        assert (m["ndcg@10"], m["ndcg@30"], m["map"]) == pytest.approx(exp, abs=0.005), name

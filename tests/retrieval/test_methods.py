@@ -14,8 +14,10 @@ from jiancha.retrieval.charge import (
     charge_tiers,
     document_charges,
     feedback_charges,
+    lexical_scores,
     query_charges_from_text,
     scale_unit,
+    standardise,
 )
 from jiancha.retrieval.fuse import ranks_of, rrf, weighted
 from jiancha.retrieval.qld import QLDConfig, QLDIndex
@@ -147,3 +149,40 @@ def test_query_charges_come_from_the_indictment_not_prior_convictions():
     assert query_charges_from_text([text], find) == ("诈骗罪",)
     assert query_charges_from_text(["", "被告人犯盗窃罪"], find) == ("盗窃罪",)      # no 指控: anywhere
     assert query_charges_from_text(["无"], find) == ()
+
+
+def test_document_charges_extend_with_the_charges_the_reasoning_names():
+    def find(text):
+        return [c for c in ("诈骗罪", "盗窃罪", "抢劫罪") if c in text]
+
+    reason = "公诉机关指控被告人犯盗窃罪，经查其行为构成诈骗罪，不构成抢劫罪。"
+    assert document_charges(("判决被告人犯诈骗罪",), (), find, extra=(reason,)) == ("诈骗罪", "盗窃罪", "抢劫罪")
+    assert document_charges(("无",), ("抢劫罪",), find, extra=("犯盗窃罪",)) == ("抢劫罪", "盗窃罪")
+    assert document_charges(("无",), (), find, extra=("", "无")) == ()
+    # the primary charge stays the verdict's; the reasoning adds overlap (tier 1 + Jaccard 1/2 instead of 0)
+    docs = [document_charges(("判决被告人犯诈骗罪",), (), find, extra=(reason,))]
+    assert charge_tiers(["盗窃罪"], docs).tolist() == [1.0 + 1 / 3]
+
+
+def test_section_tier_follows_the_criminal_law_divisions():
+    docs = [("盗窃罪",), ("抢劫罪",), ("寻衅滋事罪",), ("贩卖毒品罪",), ("走私、贩卖、运输、制造毒品罪",), ()]
+    cfg = ChargeConfig(section_weight=0.25)
+    # 盗窃 and 抢劫 are both in chapter 5 (侵犯财产罪, no sections); 寻衅滋事 is chapter 6 section 1
+    assert charge_tiers(["盗窃罪"], docs, cfg).tolist() == [3.0, 0.25, 0.0, 0.0, 0.0, 0.0]
+    # 非法持有毒品罪 (art. 348) and 贩卖毒品罪 (art. 347) share chapter 6 section 7; 妨害公务罪 (277) is section 1
+    assert charge_tiers(["非法持有毒品罪"], docs, cfg).tolist() == [0.0, 0.0, 0.0, 0.25, 0.25, 0.0]
+    assert charge_tiers(["妨害公务罪"], docs, cfg).tolist() == [0.0, 0.0, 0.25, 0.0, 0.0, 0.0]
+    assert charge_tiers(["妨害公务罪"], docs).tolist() == [0.0] * 6          # off by default
+
+
+def test_lexical_scores_fuse_standardised_bm25_and_qld():
+    bm25, qld = np.array([1.0, 2.0, 3.0]), np.array([3.0, 1.0, 2.0])
+    z = math.sqrt(1.5)  # (x - 2) / std([1, 2, 3]) = (x - 2) · sqrt(3/2)
+    assert standardise(bm25).tolist() == pytest.approx([-z, 0.0, z])
+    assert standardise(np.array([4.0, 4.0])).tolist() == [0.0, 0.0]
+    assert lexical_scores(bm25, qld, 0.0).tolist() == [1.0, 2.0, 3.0]        # BM25 alone by default
+    assert lexical_scores(bm25, None, 0.5).tolist() == [1.0, 2.0, 3.0]
+    assert lexical_scores(bm25, qld, 0.5).tolist() == pytest.approx([-z + 0.5 * z, 0.5 * -z, z])
+    tiers = np.array([1.0, 1.0, 0.0])
+    s = charge_scores(tiers, lexical_scores(np.array([1.0, 1.1, 9.0]), np.array([5.0, 0.0, 9.0]), 1.0))
+    assert np.argsort(-s).tolist() == [0, 1, 2]      # QLD reorders inside the tier, never across tiers

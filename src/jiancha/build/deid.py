@@ -65,8 +65,8 @@ BIRTH_DATE_RE = re.compile(r"(?P<ym>\d{4}年\d{1,2}月)\d{1,2}日(?=出生|生)"
 HOUSE_NUMBER_RE = re.compile(r"(?<=[路街巷弄道村组里])\d+号(?:院)?(?:\d+(?:幢|栋|号楼|楼))?(?:\d+单元)?(?:\d+(?:室|号))?")
 
 
-def _name_at(text: str, m: re.Match[str], counts: str) -> str | None:
-    cand = m["name"]
+def _name_at(cand: str, text: str) -> str | None:
+    """The name at the start of ``cand`` (surname + one or two characters), its length judged from ``text``."""
     surname = surname_of(cand)
     if surname is None:
         return None
@@ -80,7 +80,7 @@ def _name_at(text: str, m: re.Match[str], counts: str) -> str | None:
         return two
     three = surname + given[:2]
     # a third character belongs to the name only if the two-character form never occurs without it
-    return three if counts.count(three) == counts.count(two) else two
+    return three if text.count(three) == text.count(two) else two
 
 
 def header_names(person_info: str) -> list[str]:
@@ -110,7 +110,7 @@ def find_names(text: str, known: tuple[str, ...] | list[str] = ()) -> list[str]:
     names: list[str] = []
     for m in _NAME_AFTER_CUE_RE.finditer(text):
         start = m.start("name")
-        name = next((k for k in by_length if text.startswith(k, start)), None) or _name_at(text, m, text)
+        name = next((k for k in by_length if text.startswith(k, start)), None) or _name_at(m["name"], text)
         if not name:
             continue
         if name not in names:
@@ -207,8 +207,10 @@ _RESIDUE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
 
 
 def scan_residue(rec: PDPRecord) -> list[Residue]:
-    """Anything in the four text fields that still looks like PII (names after a context word included)."""
+    """Anything in the four text fields that still looks like PII: the patterns above, names after a context
+    word, and names declared in the person headers wherever they occur."""
     out: list[Residue] = []
+    known = header_names(rec.person_info)
     for f in DEID_FIELDS:
         text = getattr(rec, f)
         for kind, pat in _RESIDUE_PATTERNS:
@@ -216,5 +218,6 @@ def scan_residue(rec: PDPRecord) -> list[Residue]:
                 if kind == "online_account" and m["acc"] == MASK:
                     continue
                 out.append(Residue(rec.id, f, kind, m.group(0)))
-        out += [Residue(rec.id, f, "name", n) for n in find_names(text)]
+        names = dict.fromkeys([*find_names(text, known), *(n for n in known if n in text)])
+        out += [Residue(rec.id, f, "name", n) for n in names]
     return out

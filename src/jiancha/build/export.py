@@ -17,6 +17,7 @@ from jiancha._util.jsonl import write_jsonl
 from jiancha._util.lazy import require
 from jiancha.datasets.records import PDPRecord
 from jiancha.errors import DataError
+from jiancha.law.charges import find_charges
 from jiancha.law.labels import LEVEL2_LABELS
 from jiancha.law.phrases import CHARGE_SUSPECTED_RE
 
@@ -29,12 +30,7 @@ CARD_NAME = "README.md"
 def charges_of(rec: PDPRecord) -> list[str]:
     """Charges of a record: official names found in the procedure (``jiancha.law.charges``), else the
     ``涉嫌…罪`` phrase it was transferred under."""
-    from jiancha.law.charges import find_charges
-
-    try:
-        found = find_charges(rec.procedure)
-    except NotImplementedError:  # the charge table is optional for building
-        found = []
+    found = find_charges(rec.procedure)
     if found:
         return found
     return list(dict.fromkeys(m["charge"] for m in CHARGE_SUSPECTED_RE.finditer(rec.procedure)))

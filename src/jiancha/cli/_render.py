@@ -39,3 +39,18 @@ def interrupt_note(console: Console, run_dir: str) -> Iterator[None]:
         console.print(f"\n[yellow]interrupted[/]: every completed request is stored in {escape(run_dir)}; "
                       "run the same command again to resume (nothing is sent twice)", highlight=False)
         raise typer.Exit(130) from None
+
+
+def given_on_command_line(ctx: typer.Context, name: str) -> bool:
+    """Whether option ``name`` was typed by the user (not its default)."""
+    source = ctx.get_parameter_source(name) if name in ctx.params else None
+    return source is not None and source.name == "COMMANDLINE"  # by name: typer may vendor click's enum
+
+
+def refuse_ignored_options(ctx: typer.Context, names: tuple[str, ...], reason: str) -> None:
+    """A ConfigError for the first option in ``names`` given on the command line that would be silently ignored."""
+    from jiancha.errors import ConfigError
+
+    for name in names:
+        if given_on_command_line(ctx, name):
+            raise ConfigError(f"--{name.replace('_', '-')} has no effect {reason}; drop it")

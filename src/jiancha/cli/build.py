@@ -45,6 +45,19 @@ def _print_rejections(rejections: list[dict[str, Any]]) -> None:
         console.print(f"[yellow]rejected[/] {r['path']} ({r['stage']}): {r['reason']}")
 
 
+def _require_documents(input_dir: str) -> int:
+    """The number of documents in the input folder; an existing folder without any is a mistake, not a dataset."""
+    from jiancha.build.ingest import SUFFIXES
+    from jiancha.build.pipeline import count_documents
+    from jiancha.errors import ConfigError
+
+    n = count_documents(input_dir)
+    if n == 0:
+        raise ConfigError(f"{input_dir}: no documents in this folder (looked for {', '.join(sorted(SUFFIXES))} "
+                          "files, also in subfolders); pass the folder that holds the 起诉书 / 不起诉决定书")
+    return n
+
+
 def _load_reviews(path: str | None) -> list[dict[str, Any]]:
     from jiancha._util.jsonl import read_jsonl
 
@@ -82,9 +95,10 @@ def extract_command(
     only records on which both tracks agree, and disagreements resolved by --reviews, are written."""
     from jiancha._util.jsonl import write_jsonl
     from jiancha.build.compare import apply_reviews, compare_all
-    from jiancha.build.pipeline import count_documents, extract_folder, write_records
+    from jiancha.build.pipeline import extract_folder, write_records
 
-    with _progress("extract", count_documents(input_dir)) as advance:
+    total = _require_documents(input_dir)
+    with _progress("extract", total) as advance:
         report = extract_folder(input_dir, advance=advance)
     records = report.records
     if llm_model:
@@ -197,6 +211,7 @@ def run_command(
     """All stages: ingest, extract, (LLM track + comparison), checks, de-identification, export."""
     from jiancha.build.pipeline import RunConfig, extract_folder, run_pipeline
 
+    _require_documents(input_dir)
     config = RunConfig(rewrite_addresses=rewrite_addresses, drop_flagged=drop_flagged,
                        balanced_per_class=balanced, seed=seed, llm_model=llm_model)
     llm = None

@@ -25,6 +25,25 @@ def _load_context(precedents: str, split: str, statutes_dir: str | None):
     return records, statutes
 
 
+CASE_FIELDS = ("person_info", "procedure", "fact")
+
+
+def _read_case(obj: object, path: str) -> dict:
+    """The case file's object, checked: a JSON object whose three input fields are text, with a non-empty fact."""
+    from jiancha.errors import DataError
+
+    if not isinstance(obj, dict):
+        raise DataError(f"expected a JSON object with {', '.join(CASE_FIELDS)}, got a {type(obj).__name__}",
+                        path=path)
+    for name in CASE_FIELDS:
+        if not isinstance(obj.get(name, ""), str):
+            raise DataError(f"expected text, got {type(obj[name]).__name__}", path=path, field=name)
+    if not obj.get("fact", "").strip():
+        raise DataError("missing or empty; the facts are what the decision is predicted from", path=path,
+                        field="fact")
+    return obj
+
+
 def _check_model(model: str, base_url: list[str] | None, api_key_env: str | None) -> None:
     """Fail before serving, not on the first request: an unknown baseline or a model without an endpoint."""
     from jiancha.llm.presets import resolve_backend
@@ -64,7 +83,7 @@ def predict_command(
     from jiancha.web.consult import consult
 
     if case_file:
-        record = PDPRecord.from_dict(read_json(case_file))
+        record = PDPRecord.from_dict(_read_case(read_json(case_file), case_file))
     elif fact:
         record = PDPRecord(id="", person_info=person_info, procedure=procedure, fact=fact, decision="")
     else:

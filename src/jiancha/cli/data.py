@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -16,6 +20,23 @@ CACHE_HELP = "Cache folder (default $JIANCHA_CACHE or ~/.cache/jiancha)."
 
 def _console() -> Console:
     return Console(highlight=False)
+
+
+@contextlib.contextmanager
+def _quiet_datasets() -> Iterator[None]:
+    """Without the "Generating … split" bars that `datasets` draws for every JSON file it converts: the summary
+    is the output here."""
+    tqdm = sys.modules.get("datasets.utils.tqdm")
+    if tqdm is None:  # not imported yet: the environment variable is read at import
+        os.environ.setdefault("HF_DATASETS_DISABLE_PROGRESS_BARS", "1")
+        yield
+        return
+    was_disabled = tqdm.are_progress_bars_disabled()
+    tqdm._hf_datasets_progress_bars_disabled = True
+    try:
+        yield
+    finally:
+        tqdm._hf_datasets_progress_bars_disabled = was_disabled
 
 
 @app.command("list")
@@ -40,13 +61,10 @@ def info(path_or_id: Annotated[str, typer.Argument(help="A file or folder, a dat
          issues: Annotated[int, typer.Option("--issues", help="How many validation problems to list.")]
          = MAX_ISSUES_SHOWN) -> None:
     """Print what a dataset holds: splits, counts per label, fields, dates, charges, validation problems."""
-    import os
-
-    # `datasets` draws a "Generating … split" bar for every JSON file it converts; the summary is the output here.
-    os.environ.setdefault("HF_DATASETS_DISABLE_PROGRESS_BARS", "1")
     from jiancha.datasets.info import describe_dataset
 
-    summary = describe_dataset(path_or_id, cache_dir=cache)
+    with _quiet_datasets():
+        summary = describe_dataset(path_or_id, cache_dir=cache)
     ds = summary.dataset
     console = _console()
     if summary.registry_id:
@@ -177,7 +195,8 @@ def download(name: Annotated[str, typer.Argument(help="Dataset id: pdp, lecard-v
 
     console = _console()
     with Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(), TransferSpeedColumn(),
-                  TimeRemainingColumn(), console=Console(stderr=True), transient=True) as progress:
+                  TimeRemainingColumn(), console=Console(stderr=True), transient=True,
+                  disable=not sys.stderr.isatty()) as progress:
         result = download_dataset(name, to=to, cache_dir=cache, base_url=base_url, verify=verify, progress=progress)
     for r in result.files:
         state = "present" if r.skipped else ("resumed" if r.resumed else "fetched")

@@ -23,8 +23,14 @@ def _print_metrics(metrics: dict | None, out: str) -> None:
     Console().print(f"metrics: {shown} (written to {out}/metrics.json, report.md)")
 
 
+#: Options that only a served model uses; the offline baseline would silently ignore them.
+LLM_ONLY_OPTIONS = ("base_url", "api_key_env", "extra_body", "max_tokens", "temperature", "top_p", "reasoning_effort",
+                    "reasoning_max_tokens", "rate_limit", "retry_failed", "timeout", "max_attempts")
+
+
 @app.command("eval")
 def eval_command(
+    ctx: typer.Context,
     data: str = typer.Option(..., "--data", help="CAIL2018 JSON-lines file ({fact, meta} per line)."),
     model: str = typer.Option(..., "--model", help="openrouter:<m>, vllm:<m>, openai:<m>, a plain name with "
                               "--base-url, or baseline:charge-match."),
@@ -61,6 +67,11 @@ def eval_command(
     from jiancha.llm.config import ClientConfig, GenerationConfig
     from jiancha.llm.presets import parse_extra_body
 
+    if model.startswith("baseline:"):
+        from jiancha.cli._render import refuse_ignored_options
+
+        refuse_ignored_options(ctx, LLM_ONLY_OPTIONS, f"with --model {model}: the offline baseline sends no "
+                               "requests and takes no decoding settings")
     gen = GenerationConfig(max_tokens=max_tokens, temperature=temperature, top_p=top_p,
                            reasoning_effort=reasoning_effort, reasoning_max_tokens=reasoning_max_tokens)
     spec = LJPSpec(model=model, data=data, out=out, candidates=candidates, generation=gen,
@@ -75,7 +86,7 @@ def eval_command(
     with interrupt_note(console, out):
         s = run_ljp_eval(spec, client, show_progress=progress, console=console)
     Console().print(f"run directory: {s.out}{' (resumed)' if s.resumed else ''}; {s.total} requests in scope, "
-                    f"{s.already_done} already stored, {s.sent} completed now ({s.failed} failed); "
+                    f"{s.already_done} already stored, {s.sent} sent now ({s.failed} failed); "
                     f"candidates: {s.candidates_source}")
     _print_metrics(s.metrics, s.out)
 

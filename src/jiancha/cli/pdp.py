@@ -110,8 +110,29 @@ def _split_multi(values: list[str] | None) -> tuple[str, ...]:
     return tuple(v.strip() for item in (values or []) for v in item.split(",") if v.strip())
 
 
+#: Options that only a served model uses, and options that only the offline baselines use: given for the other
+#: kind they would be silently ignored (a misspelt --prompt on a baseline run would go unnoticed).
+LLM_ONLY_OPTIONS = ("base_url", "api_key_env", "extra_body", "prompt", "template", "one_shot_classes", "max_tokens",
+                    "temperature", "top_p", "top_k", "reasoning_effort", "reasoning_max_tokens", "rate_limit",
+                    "retry_failed", "timeout", "max_attempts", "backoff")
+BASELINE_ONLY_OPTIONS = ("train_data", "train_split", "cv_folds")
+
+
+def _check_model_options(ctx: typer.Context, model: str) -> None:
+    from jiancha.cli._render import refuse_ignored_options
+    from jiancha.pdp.baselines import is_baseline
+
+    if is_baseline(model):
+        refuse_ignored_options(ctx, LLM_ONLY_OPTIONS, f"with --model {model}: offline baselines send no requests "
+                               "and take no prompt or decoding settings")
+    else:
+        refuse_ignored_options(ctx, BASELINE_ONLY_OPTIONS, f"with --model {model}: it applies to the offline "
+                               "baselines (baseline:majority, baseline:tfidf-lr) only")
+
+
 @app.command("eval")
 def eval_command(
+    ctx: typer.Context,
     data: str = typer.Option(..., "--data", help="PDP source: 'sample', a hub id, a save_to_disk folder, or a "
                              "JSONL/JSON/Parquet file."),
     model: str = typer.Option(..., "--model", help="openrouter:<m>, vllm:<m>, openai:<m>, a plain name with "
@@ -166,6 +187,7 @@ def eval_command(
     from jiancha.pdp.runner import run_pdp_eval
     from jiancha.pdp.spec import RunSpec
 
+    _check_model_options(ctx, model)
     gen = GenerationConfig(max_tokens=max_tokens, temperature=temperature, top_p=top_p, top_k=top_k,
                            reasoning_effort=reasoning_effort, reasoning_max_tokens=reasoning_max_tokens)
     spec = RunSpec(model=model, data=data, out=out, split=split, prompt=prompt, template=template,
@@ -181,7 +203,8 @@ def eval_command(
         s = run_pdp_eval(spec, client, show_progress=progress, score=score, console=console)
     echo = Console().print
     echo(f"run directory: {s.out}{' (resumed)' if s.resumed else ''}")
-    echo(f"requests: {s.total} in scope, {s.already_done} already stored, {s.sent} completed now "
+    done_now = "predicted now" if model.startswith("baseline:") else "sent now"
+    echo(f"requests: {s.total} in scope, {s.already_done} already stored, {s.sent} {done_now} "
          f"({s.failed} failed); failed in store: {s.failed_total}"
          + (" - re-send them with --retry-failed" if s.failed_total else ""))
     if s.sent and not model.startswith("baseline:"):

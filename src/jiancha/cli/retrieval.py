@@ -36,8 +36,24 @@ _PrimaryW = Annotated[float, typer.Option(help="charge: weight of a shared prima
 _OverlapW = Annotated[float, typer.Option(help="charge: weight of any shared charge.")]
 _ExactW = Annotated[float, typer.Option(help="charge: weight of an identical charge set.")]
 _JaccardW = Annotated[float, typer.Option(help="charge: weight of the charge-set Jaccard.")]
+_ReasonCharges = Annotated[bool, typer.Option("--reason-charges/--no-reason-charges",
+                                              help="charge: also count the charges the court's reasoning names.")]
+_SectionW = Annotated[float, typer.Option(help="charge: weight of a charge in the same Criminal Law section.")]
+_QldW = Annotated[float, typer.Option(help="charge: weight of z-scored QLD added to z-scored BM25 in tiers.")]
 _Cache = Annotated[Path | None, typer.Option(help="Tokens/index cache (default $JIANCHA_CACHE or "
                                              "~/.cache/jiancha).")]
+
+
+#: Options that only one dataset has: given for the other one they would be silently ignored.
+DATASET_ONLY_OPTIONS = {"pool": "lecard-v1", "scope": "lecard-v2", "setting": "lecard-v2"}
+
+
+def _check_dataset_options(ctx: typer.Context, dataset: str) -> None:
+    from jiancha.cli._render import refuse_ignored_options
+
+    for name, owner in DATASET_ONLY_OPTIONS.items():
+        if dataset != owner:
+            refuse_ignored_options(ctx, (name,), f"with --dataset {dataset}: it applies to {owner} only")
 
 
 def _progress(it, desc: str, total: int):
@@ -51,7 +67,8 @@ def _progress(it, desc: str, total: int):
 def _spec(dataset: str, method: str, query_field: str, doc_field: str, pool: str, scope: str, setting: str,
           depth: int, k1: float | None, b: float | None, bm25_method: str, mu: float, model: str, batch_size: int,
           fuse_methods: str, fusion: str, rrf_k: float, weights: str, protect_charges: bool, primary_weight: float,
-          overlap_weight: float, exact_weight: float, jaccard_weight: float = 1.0):
+          overlap_weight: float, exact_weight: float, jaccard_weight: float = 1.0, reason_charges: bool = True,
+          section_weight: float = 0.0, qld_weight: float = 0.0):
     from jiancha.errors import ConfigError
     from jiancha.retrieval.bm25 import BM25Config
     from jiancha.retrieval.charge import ChargeConfig
@@ -71,7 +88,8 @@ def _spec(dataset: str, method: str, query_field: str, doc_field: str, pool: str
         bm25=BM25Config(k1=base.k1 if k1 is None else k1, b=base.b if b is None else b, method=bm25_method),
         qld=QLDConfig(mu=mu), dense=DenseConfig(model=model, batch_size=batch_size),
         charge=ChargeConfig(primary_weight=primary_weight, overlap_weight=overlap_weight, exact_weight=exact_weight,
-                            jaccard_weight=jaccard_weight),
+                            jaccard_weight=jaccard_weight, reason_charges=reason_charges,
+                            section_weight=section_weight, qld_weight=qld_weight),
         fuse=FuseConfig(methods=tuple(m.strip() for m in fuse_methods.split(",") if m.strip()), kind=fusion,
                         k=rrf_k, weights=w),
     ).resolved()
@@ -79,6 +97,7 @@ def _spec(dataset: str, method: str, query_field: str, doc_field: str, pool: str
 
 @app.command("eval")
 def eval_cmd(
+    ctx: typer.Context,
     dataset: _Dataset,
     data_dir: _DataDir,
     out: Annotated[Path, typer.Option("--out", help="Directory for run.trec, metrics.json and manifest.json.")],
@@ -105,15 +124,19 @@ def eval_cmd(
     overlap_weight: _OverlapW = 1.0,
     exact_weight: _ExactW = 0.0,
     jaccard_weight: _JaccardW = 1.0,
+    reason_charges: _ReasonCharges = True,
+    section_weight: _SectionW = 0.0,
+    qld_weight: _QldW = 0.0,
     cache_dir: _Cache = None,
 ) -> None:
     """Run a method on a dataset and evaluate it; writes run.trec, metrics.json and manifest.json to --out."""
     from jiancha.retrieval.evaluate import evaluate
     from jiancha.retrieval.pipeline import run_retrieval, write_outputs
 
+    _check_dataset_options(ctx, dataset)
     spec = _spec(dataset, method, query_field, doc_field, pool, scope, setting, depth, k1, b, bm25_method, mu,
                  model, batch_size, fuse_methods, fusion, rrf_k, weights, protect_charges, primary_weight,
-                 overlap_weight, exact_weight, jaccard_weight)
+                 overlap_weight, exact_weight, jaccard_weight, reason_charges, section_weight, qld_weight)
     run, manifest, ds = run_retrieval(spec, data_dir, cache=cache_dir, progress=_progress)
     result = evaluate(spec.dataset, run, ds.qrels, setting=spec.setting)
     write_outputs(out, run, result, manifest, spec.tag())
@@ -123,6 +146,7 @@ def eval_cmd(
 
 @app.command("run")
 def run_cmd(
+    ctx: typer.Context,
     dataset: _Dataset,
     data_dir: _DataDir,
     out: Annotated[Path, typer.Option("--out", help="TREC run file to write (manifest beside it).")],
@@ -147,6 +171,9 @@ def run_cmd(
     overlap_weight: _OverlapW = 1.0,
     exact_weight: _ExactW = 0.0,
     jaccard_weight: _JaccardW = 1.0,
+    reason_charges: _ReasonCharges = True,
+    section_weight: _SectionW = 0.0,
+    qld_weight: _QldW = 0.0,
     cache_dir: _Cache = None,
 ) -> None:
     """Rank every query (labelled or not) and write a TREC run."""
@@ -154,9 +181,10 @@ def run_cmd(
     from jiancha.retrieval.pipeline import run_retrieval
     from jiancha.retrieval.trec import write_trec_run
 
+    _check_dataset_options(ctx, dataset)
     spec = _spec(dataset, method, query_field, doc_field, pool, scope, "zero-shot", depth, k1, b, bm25_method, mu,
                  model, batch_size, fuse_methods, fusion, rrf_k, weights, protect_charges, primary_weight,
-                 overlap_weight, exact_weight, jaccard_weight)
+                 overlap_weight, exact_weight, jaccard_weight, reason_charges, section_weight, qld_weight)
     run, manifest, _ = run_retrieval(spec, data_dir, cache=cache_dir, progress=_progress)
     write_trec_run(out, run, spec.tag())
     write_json(Path(str(out) + ".manifest.json"), manifest)
@@ -165,6 +193,7 @@ def run_cmd(
 
 @app.command("score")
 def score_cmd(
+    ctx: typer.Context,
     run_file: Annotated[Path, typer.Argument(help="TREC run: qid Q0 docid rank score tag.")],
     dataset: _Dataset,
     data_dir: _DataDir,
@@ -176,6 +205,7 @@ def score_cmd(
     from jiancha.retrieval.pipeline import load_qrels
     from jiancha.retrieval.trec import read_trec_run
 
+    _check_dataset_options(ctx, dataset)
     run = read_trec_run(run_file)
     result = evaluate(dataset, run, load_qrels(dataset, data_dir, setting=setting), setting=setting)
     _print_result(result.to_json(), as_json, f"{dataset} {run_file}")

@@ -269,16 +269,12 @@ def summarize_cail(source: str | os.PathLike) -> CAILSummary:
 
 def summarize_lecard(kind: str, source: str | os.PathLike, *, split: str | None = None) -> LecardSummary:
     """Delegates to ``jiancha.datasets.lecard`` (``load_lecard_v1`` / ``load_lecard_v2``) and counts."""
-    try:
-        from jiancha.datasets import lecard
-    except ImportError as exc:  # pragma: no cover - the module ships with the package
-        raise DataError(f"LeCaRD support is not available in this installation ({exc})", path=str(source)) from None
-    loader_name = "load_lecard_v1" if kind == "lecard-v1" else "load_lecard_v2"
-    loader = getattr(lecard, loader_name, None)
-    if loader is None:
-        raise DataError(f"{kind} looks like the layout of this folder, but jiancha.datasets.lecard has no "
-                        f"{loader_name} yet; update jiancha", path=str(source))
-    ds = loader(source, setting="test") if kind == "lecard-v2" and split == "test" else loader(source)
+    from jiancha.datasets.lecard import load_lecard_v1, load_lecard_v2
+
+    if kind == "lecard-v1":
+        ds = load_lecard_v1(source)
+    else:
+        ds = load_lecard_v2(source, setting="test") if split == "test" else load_lecard_v2(source)
     grades = Counter(g for per_q in ds.qrels.values() for g in per_q.values())
     sizes = [len(p) for p in ds.pools.values()]
     note = ""
@@ -287,7 +283,7 @@ def summarize_lecard(kind: str, source: str | os.PathLike, *, split: str | None 
     return LecardSummary(name=ds.name, source=str(source), queries=len(ds.queries), labelled_queries=len(ds.qrels),
                          judged_pairs=sum(grades.values()), grade_counts=dict(sorted(grades.items())),
                          pools=len(ds.pools), pool_sizes=(min(sizes), max(sizes)) if sizes else (0, 0),
-                         documents=len(ds.documents), fingerprint=getattr(ds, "fingerprint", ""), note=note)
+                         documents=len(ds.documents), fingerprint=ds.fingerprint, note=note)
 
 
 # --------------------------------------------------------------------------------------------------- entry

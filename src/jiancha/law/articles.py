@@ -12,7 +12,13 @@ Parsing rules of :func:`parse_articles` (one left-to-right scan with a single pr
   ``最高人民法院关于适用《中华人民共和国刑事诉讼法》的解释``, ``刑法修正案（八）``) switches the current law to
   "other": its articles are skipped, never attributed to cl/cpl/cpr;
 * ``第K款`` / ``第（I）项`` directly after a citation (only list separators between) continue that citation
-  (``第六十七条第一款、第三款``);
+  (``第六十七条第一款、第三款``), and several paragraphs or items in one phrase expand into one reference each
+  (``第六十九条第一、三款``, ``第十六条第（一）、（二）项``, ``第二百三十六条第一款第（一）（二）项``);
+* in a list, an article may lack its 第 (``第六十四条、七十二条第一款``) and 条 may be missing before a paragraph
+  (``第三百四十七第一款``), two slips found in published judgments; a number with 条 outside a list or right
+  after a law name is a count, not a citation (``卷烟二十条``);
+* a 《title》 holding 关于 (``《最高人民法院〈关于…的解释〉》``) and any other title followed by an article
+  (``《中华人民共和国民法通则》第一百一十九条``) is another document: its articles are skipped;
 * a citation preceded by a negation (``不适用``, ``不依照``, ``不符合`` … see ``patterns.NEGATION_PATTERN``) is
   skipped together with the rest of its list.
 """
@@ -85,7 +91,7 @@ _TOKEN = re.compile(
         # A name followed by an article: classified by its ending (刑法 → cl, 道路交通安全法 → other law).
         rf"(?P<name>{_NAME_CHAR}{{0,30}}?(?:{_SUFFIXES})){P.VERSION_NOTE}?{_ARTICLE_AHEAD}",
         # A PDP law named without an article right after it (``刑法：…``).
-        rf"(?P<alias>{_PLAIN_ALIAS})(?:（试行）|\(试行\))?(?!修正|的?解释|实施)",
+        rf"(?P<alias>{_PLAIN_ALIAS})(?:{re.escape(P.TRIAL_VERSION_NOTE)}|\(试行\))?(?!修正|的?解释|实施)",
         rf"(?P<cont_para>{P.PARAGRAPH_PATTERN})",
         rf"(?P<cont_item>{P.ITEM_PATTERN})",
         rf"(?P<stop>[{P.SENTENCE_END_CHARS}])",

@@ -9,9 +9,16 @@ each tier:
 - ``overlap_weight`` if any charge is shared, plus ``primary_weight`` if the candidate's primary charge is among
   the query's charges, plus ``exact_weight`` if the candidate's set of charges equals the query's, plus
   ``jaccard_weight`` × |shared| / |union|;
-- 0 when no charge is shared; but with ``prf_depth`` > 0 a candidate whose primary charge is the primary charge of
+- 0 when no charge is shared, or ``section_weight`` when a charge of the candidate lies in the same Criminal Law
+  分则 division as one of the query's (the same section, 节, in chapters 3 and 6; the same chapter elsewhere;
+  :mod:`jiancha.law.divisions`); with ``prf_depth`` > 0 a candidate whose primary charge is the primary charge of
   one of the ``prf_depth`` best BM25 candidates (pseudo-relevance feedback: charges the query's nearest
   judgments were convicted of) gets ``prf_weight``, added to the tiers above.
+
+With ``reason_charges`` (the default) a candidate's charges are extended by the charges its court reasoning
+(``reason``; LeCaRD v1 ``cpfxgc``) names: the charge the prosecution brought when the court convicted of another,
+the related charges it ruled out. Its primary charge is unchanged. The base score inside each tier is BM25, or with
+``qld_weight`` > 0 the z-scored BM25 plus ``qld_weight`` × the z-scored QLD score (:func:`lexical_scores`).
 """
 
 from __future__ import annotations
@@ -34,6 +41,9 @@ class ChargeConfig:
     jaccard_weight: float = 1.0
     prf_depth: int = 0
     prf_weight: float = 0.0
+    reason_charges: bool = True
+    section_weight: float = 0.0
+    qld_weight: float = 0.0
 
 
 def charge_tiers(query_charges: Sequence[str], doc_charges: Sequence[Sequence[str]],
@@ -45,17 +55,27 @@ def charge_tiers(query_charges: Sequence[str], doc_charges: Sequence[Sequence[st
     """
     qs = set(query_charges)
     fb = set(feedback)
+    q_divisions = charges_divisions(qs) if config.section_weight else frozenset()
     out = np.zeros(len(doc_charges), dtype=np.float64)
     for i, cs in enumerate(doc_charges):
         if fb and cs and cs[0] in fb:
             out[i] += config.prf_weight
         if not qs.intersection(cs):
+            if q_divisions and cs and q_divisions & charges_divisions(cs):
+                out[i] += config.section_weight
             continue
         ds = set(cs)
         out[i] += (config.overlap_weight + (config.primary_weight if cs[0] in qs else 0.0)
                   + (config.exact_weight if ds == qs else 0.0)
                   + config.jaccard_weight * len(ds & qs) / len(ds | qs))
     return out
+
+
+def charges_divisions(charges: Sequence[str]) -> frozenset:
+    """The Criminal Law 分则 divisions (chapter, section) of a set of charges (unknown names contribute none)."""
+    from jiancha.law.divisions import charge_divisions
+
+    return frozenset(d for c in charges for d in charge_divisions(c))
 
 
 def feedback_charges(doc_charges: Sequence[Sequence[str]], base_scores: np.ndarray, id_order: np.ndarray,
@@ -82,6 +102,25 @@ def scale_unit(scores: np.ndarray) -> np.ndarray:
     if hi <= lo:
         return np.zeros_like(s)
     return (s - lo) / (hi - lo) * 0.999
+
+
+def standardise(scores: np.ndarray) -> np.ndarray:
+    """(s - mean) / std (constant scores → 0)."""
+    s = np.asarray(scores, dtype=np.float64)
+    sd = float(s.std()) if s.size else 0.0
+    return (s - s.mean()) / sd if sd > 0 else np.zeros_like(s)
+
+
+def lexical_scores(bm25: np.ndarray, qld: np.ndarray | None = None, qld_weight: float = 0.0) -> np.ndarray:
+    """The base score inside the tiers: BM25 alone, or with ``qld_weight`` > 0 the fusion
+    ``z(bm25) + qld_weight · z(qld)`` of the two per-query standardised scores.
+
+    >>> lexical_scores(np.array([1.0, 3.0]), np.array([0.0, 0.0]), 0.5).tolist()
+    [-1.0, 1.0]
+    """
+    if qld_weight <= 0 or qld is None:
+        return np.asarray(bm25, dtype=np.float64)
+    return standardise(bm25) + qld_weight * standardise(qld)
 
 
 def charge_scores(tiers: np.ndarray, base_scores: np.ndarray) -> np.ndarray:
@@ -114,16 +153,27 @@ def query_charges_from_text(texts: Sequence[str], find: ChargeFinder) -> tuple[s
     return ()
 
 
-def document_charges(fields: Sequence[str], given: Sequence[str], find: ChargeFinder) -> tuple[str, ...]:
-    """The document's charges: ``given`` when non-empty, else those found in the first field that has any."""
-    if given:
-        return tuple(given)
-    for text in fields:
+def document_charges(fields: Sequence[str], given: Sequence[str], find: ChargeFinder,
+                     extra: Sequence[str] = ()) -> tuple[str, ...]:
+    """The document's charges: ``given`` when non-empty, else those found in the first field that has any; then
+    the charges found in the ``extra`` texts (the court's reasoning) that are not yet among them.
+
+    >>> find = lambda t: [c for c in ("盗窃罪", "诈骗罪") if c in t]
+    >>> document_charges(("判决被告人犯诈骗罪",), (), find, extra=("公诉机关指控犯盗窃罪，应定诈骗罪",))
+    ('诈骗罪', '盗窃罪')
+    """
+    out: list[str] = list(given)
+    if not out:
+        for text in fields:
+            if text:
+                found = find(text)
+                if found:
+                    out = list(found)
+                    break
+    for text in extra:
         if text:
-            found = find(text)
-            if found:
-                return tuple(found)
-    return ()
+            out.extend(c for c in find(text) if c not in out)
+    return tuple(out)
 
 
 def resolve_charge_finder(charge_names: Sequence[str] = ()) -> tuple[ChargeFinder, str]:

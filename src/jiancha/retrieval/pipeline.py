@@ -36,6 +36,7 @@ from jiancha.retrieval.charge import (
     charge_tiers,
     document_charges,
     feedback_charges,
+    lexical_scores,
     query_charges_from_text,
     resolve_charge_finder,
 )
@@ -226,14 +227,16 @@ class Retriever:
         return self._indexes["dense_model"]
 
     def doc_charges(self) -> list[tuple[str, ...]]:
-        if "charges" not in self._indexes:
+        key = ("charges", self.spec.charge.reason_charges)
+        if key not in self._indexes:
             find, name = resolve_charge_finder(self.charge_names)
             self.charge_finder_name = name
             self._indexes["finder"] = find
-            self._indexes["charges"] = [
-                document_charges((d.result, d.reason, d.fact), d.charges, find)
+            self._indexes[key] = [
+                document_charges((d.result, d.reason, d.fact), d.charges, find,
+                                 extra=(d.reason,) if self.spec.charge.reason_charges else ())
                 for d in (self.dataset.documents[i] for i in self.doc_ids)]
-        return self._indexes["charges"]
+        return self._indexes[key]
 
     def query_charges(self, query: LecardQuery) -> tuple[str, ...]:
         if query.charges:
@@ -258,7 +261,9 @@ class Retriever:
         if method == "charge":
             charges = self.doc_charges()
             cand_charges = [charges[i] for i in candidates]
-            base = self.score("bm25", query, candidates)
+            c = self.spec.charge
+            base = lexical_scores(self.score("bm25", query, candidates),
+                                  self.score("qld", query, candidates) if c.qld_weight > 0 else None, c.qld_weight)
             fb = feedback_charges(cand_charges, base, self.id_order[candidates], self.spec.charge.prf_depth)
             tiers = charge_tiers(self.query_charges(query), cand_charges, self.spec.charge, fb)
             return charge_scores(tiers, base)
