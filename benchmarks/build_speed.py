@@ -87,8 +87,8 @@ def main() -> None:
     findings = sum(len(check_record(rec)) for rec in records)
     t_check, c_check = time.perf_counter() - t0, time.process_time() - c0
 
-    print(f"documents: {len(texts)}  records: {len(records)}  rejected: {rejected} (4 of the 17 templates are "
-          f"negative examples)  findings: {findings}")
+    print(f"documents: {len(texts)}  records: {len(records)}  rejected: {rejected} (some bundled "
+          f"documents are negative examples)  findings: {findings}")
     print("stage                wall rate            CPU-time rate (per core)")
     for name, n, unit, wall, cpu in (("extraction", len(texts), "documents", t_extract, c_extract),
                                      ("de-identification", len(records), "records", t_deid, c_deid),

@@ -20,6 +20,7 @@ import re
 
 from jiancha.law.articles import Law
 from jiancha.law.labels import LABEL_SYNONYMS, LEVEL2_LABELS, Decision
+from jiancha.law.patterns import ALIAS_TO_LAW
 
 # --- input sections of the user message -----------------------------------------------------------------------
 INPUT_PERSON = "【犯罪嫌疑人信息】"
@@ -83,12 +84,17 @@ CONCLUSION_SHORT_NAME = "结论"
 HEADING_CONCLUSION = _heading(f"(?:{SECTION_CONCLUSION_NAME}|{CONCLUSION_SHORT_NAME})")
 #: ``决定：`` with either colon, also ``处理决定：`` / ``决定为：``.
 DECISION_LINE = re.compile(r"决定(?:为|是)?[ \t]*[：:][ \t]*([^\n]*)")
-#: A law name at the start of an article group: ``刑法：``, ``《中华人民共和国刑法》``, ``《人民检察院刑事诉讼规则》``.
-LAW_NAME = re.compile(
-    r"《?[ \t]*(?:中华人民共和国)?[ \t]*(?:(?P<cpr>(?:人民检察院)?刑事诉讼规则)|(?P<cpl>刑事诉讼法)|(?P<cl>刑法))"
-    r"[ \t]*》?")
-LAW_NAME_GROUPS: dict[str, Law] = {"cl": Law.CRIMINAL_LAW, "cpl": Law.CRIMINAL_PROCEDURE,
-                                   "cpr": Law.PROCURATORATE_RULES}
+#: A law name at the start of an article group: ``刑法：``, ``《中华人民共和国刑法》``, ``《人民检察院刑事诉讼规则》``
+#: (every alias of ``jiancha.law.patterns.LAW_ALIASES``, longest first); ``law_of_name`` maps a match to its law.
+LAW_NAME = re.compile(r"《?[ \t]*(?P<alias>"
+                      + "|".join(re.escape(a) for a in sorted(ALIAS_TO_LAW, key=len, reverse=True))
+                      + r")[ \t]*》?")
+
+
+def law_of_name(match: re.Match[str]) -> Law:
+    return Law(ALIAS_TO_LAW[match.group("alias")])
+
+
 #: Markdown emphasis and heading marks removed before default-mode parsing.
 MARKDOWN_NOISE = re.compile(r"\*\*|__|`|^[ \t]*#{1,6}[ \t]*|^[ \t]*>[ \t]?", re.MULTILINE)
 

@@ -274,5 +274,5 @@ def articles_in_region(region: str) -> tuple[str, ...]:
             seg = seg[:other_title]
         seg = seg.lstrip(" \t：:")
         if seg:
-            refs.extend(parse_articles(seg, default_law=fmt.LAW_NAME_GROUPS[m.lastgroup]))
+            refs.extend(parse_articles(seg, default_law=fmt.law_of_name(m)))
     return tuple(canonical_sort([r.canonical() for r in refs]))
