@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from jiancha.build.checks import CHECKS, check_record, rewrite_addresses
+from jiancha.build.checks import CHECKS, check_record, is_procedural_return, rewrite_addresses
 from jiancha.datasets.records import PDP_INPUT_FIELDS, PDPRecord
 
 EVIDENCE = "\n认定上述事实的证据如下：\n1.书证：扣押清单；\n2.犯罪嫌疑人的供述与辩解。"
@@ -50,7 +50,9 @@ def test_bundled_findings(records_by_id):
     d05 = Counter(f.check for f in check_record(records_by_id["某检公诉刑不诉〔2016〕3号"]))
     assert d05["evidence_not_list"] == 1 and d05["fact_too_short"] == 0
     d03 = [f for f in check_record(records_by_id["某检一部刑不诉〔2020〕7号"]) if f.check == "conclusion_leak"]
-    assert [(f.field, f.span) for f in d03] == [("procedure", "事实不清、证据不足")]
+    # "因部分事实不清、证据不足，本院…两次退回侦查机关补充侦查": a return for supplementary investigation (QA: was a
+    # false positive); the real conclusion (…证据不足，不符合起诉条件) is in raw_reasoning, not an input field
+    assert d03 == []
     for rec in records_by_id.values():
         rewritten = rewrite_addresses(rec)
         for field in PDP_INPUT_FIELDS:
@@ -65,3 +67,32 @@ def test_every_check_id_is_registered():
     found = {f.check for f in check_record(rec)}
     assert found == {"address_leak", "conclusion_leak", "reasoning_in_fact", "fact_too_short", "evidence_not_list"}
     assert found == set(CHECKS)
+
+
+def _leaks(procedure: str) -> list[tuple[str, int]]:
+    return [(f.span, f.start) for f in check_record(_rec(procedure=procedure)) if f.check == "conclusion_leak"]
+
+
+def test_return_for_supplementary_investigation_is_not_a_leak():
+    # Returned to the police because of insufficient evidence: a procedural event, not the decision.
+    assert _leaks("本院于2020年3月1日因部分事实不清、证据不足退回公安机关补充侦查，公安机关补充侦查完毕后重新移送。") == []
+    assert _leaks("本院以部分事实不清、证据不足为由，退回侦查机关补充侦查一次。") == []
+    assert _leaks("因证据不足退查。") == []
+
+
+def test_insufficient_evidence_as_the_conclusion_is_still_a_leak():
+    assert _leaks("本院认为，本案证据不足，不符合起诉条件。") == [("证据不足", 7), ("不符合起诉条件", 12)]
+    # 补充侦查 before the phrase, or in the next sentence, does not excuse it
+    assert _leaks("经两次退回补充侦查，仍然证据不足，不符合起诉条件。") == [("证据不足", 12), ("不符合起诉条件", 17)]
+    assert _leaks("证据不足。本案曾退回补充侦查。") == [("证据不足", 0)]
+    # a conclusory phrase between the reason and 补充侦查 keeps both findings
+    assert _leaks("证据不足，不符合起诉条件，不再退回补充侦查。") == [("证据不足", 0), ("不符合起诉条件", 5)]
+
+
+def test_is_procedural_return_only_excuses_insufficient_evidence():
+    import re
+
+    text = "犯罪情节轻微，退回补充侦查。"
+    m = re.search("犯罪情节轻微", text)
+    assert m is not None and not is_procedural_return(text, m)
+    assert _leaks(text) == [("犯罪情节轻微", 0)]

@@ -106,3 +106,20 @@ def test_run_refuses_to_mix_settings(raw_dir, tmp_path):
     r = runner.invoke(app, ["build", "run", str(raw_dir), "--out", str(out), "--keep-addresses", "--overwrite"])
     assert r.exit_code == 0, r.output
     assert "被不起诉人" in (out / "clean.jsonl").read_text(encoding="utf-8")
+
+
+def test_bad_review_file_names_file_line_and_field(raw_dir, tmp_path):
+    reviews = tmp_path / "reviews.jsonl"
+    reviews.write_text('{"id": "某检刑不诉〔2022〕45号", "choice": "rule"}\n\n{"id": "x", "choice": "maybe"}\n',
+                       encoding="utf-8")
+    for args in (["build", "run", str(raw_dir), "--out", str(tmp_path / "run")],
+                 ["build", "extract", str(raw_dir), "--out", str(tmp_path / "r.jsonl")]):
+        r = runner.invoke(app, [*args, "--reviews", str(reviews)])
+        assert r.exit_code != 0
+        assert str(r.exception) == (f"{reviews}, line 3, field 'choice': unknown review choice 'maybe' for record "
+                                    "'x'; expected one of rule, llm, edit, drop")
+    assert not (tmp_path / "run").exists()  # refused before any stage ran
+    r = runner.invoke(app, ["build", "extract", str(raw_dir), "--out", str(tmp_path / "r.jsonl"), "--reviews",
+                            str(tmp_path / "absent.jsonl")])
+    assert str(r.exception) == f"{tmp_path / 'absent.jsonl'}: no such file; expected a JSON Lines file (one JSON " \
+                               "object per line)"

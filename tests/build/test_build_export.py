@@ -49,8 +49,32 @@ def test_balanced_subset(report, tmp_path):
     labels = dd["balanced_2"]["decision"]
     assert sorted(set(labels)) == sorted({"起诉", "相对不起诉", "法定不起诉", "存疑不起诉"})
     assert all(labels.count(lab) == 2 for lab in set(labels))
-    with pytest.raises(DataError, match="cannot draw"):
+    with pytest.raises(DataError, match="cannot build the balanced subset: --balanced 25 needs 25 records"):
         write_export(report.records, tmp_path / "ds2", balanced_per_class=25)
+
+
+def _recs(counts: dict[str, int]) -> list[PDPRecord]:
+    return [PDPRecord(id=f"{lab}{i}", person_info="犯罪嫌疑人某甲。", procedure="某县公安局移送。", fact="某事实。",
+                      decision=lab) for lab, n in counts.items() for i in range(n)]
+
+
+def test_balanced_subset_too_few_records_says_what_is_needed(tmp_path):
+    recs = _recs({"起诉": 6, "相对不起诉": 3, "法定不起诉": 5, "存疑不起诉": 2})
+    with pytest.raises(DataError) as info:
+        write_export(recs, tmp_path / "ds", balanced_per_class=5)
+    assert str(info.value) == (
+        "cannot build the balanced subset: --balanced 5 needs 5 records per class (20 in all), but 相对不起诉, "
+        "存疑不起诉 have fewer (available: 起诉 6, 相对不起诉 3, 法定不起诉 5, 存疑不起诉 2); pass --balanced 2 or smaller")
+    assert "test_rq2" not in str(info.value) and "PDP-Bench test split" not in str(info.value)
+    assert not (tmp_path / "ds" / "records.jsonl").exists()  # refused before writing anything
+    assert write_export(recs, tmp_path / "ok", balanced_per_class=2)["splits"] == {"test": 16, "balanced_2": 8}
+
+
+def test_balanced_subset_with_an_empty_class(tmp_path):
+    recs = _recs({"起诉": 3, "相对不起诉": 3, "法定不起诉": 0, "存疑不起诉": 1})
+    with pytest.raises(DataError, match=r"but 法定不起诉 has fewer \(available: 起诉 3, 相对不起诉 3, 法定不起诉 0, "
+                       r"存疑不起诉 1\); leave --balanced out \(no records labelled 法定不起诉\)$"):
+        write_export(recs, tmp_path / "ds", balanced_per_class=1)
 
 
 def test_nothing_to_export(tmp_path):

@@ -114,7 +114,9 @@ def test_info_lecard_v2_layout_delegates(tmp_path):
     res = invoke("data", "info", str(tmp_path))
     assert res.exit_code == 0, res.output
     out = res.output
-    assert "lecard-v2" in out and table_row(out, "queries") == ["queries", "2"]
+    assert "lecard-v2" in out and table_row(out, "query texts available") == [
+        "query texts available", "2 (2 in query.json)"]
+    assert table_row(out, "queries with relevance labels") == ["queries with relevance labels", "2"]
     assert table_row(out, "judged pairs") == ["judged pairs", "3"]
     assert "0: 1, 2: 1, 3: 1" in out and "no candidate documents" in out
 
@@ -123,7 +125,12 @@ def test_info_shared_lecard_v2(shared_data):
     root = shared_data / "lecard_v2"
     res = invoke("data", "info", str(root))
     assert res.exit_code == 0, res.output
-    assert table_row(res.output, "queries") == ["queries", "320"]
+    assert table_row(res.output, "query texts available") == [
+        "query texts available", ("320 (100 in controversial_query.json + 100 in procedural_query.json + 160 in "
+        "test_query.json); ids in several files counted once")]
+    assert table_row(res.output, "queries with relevance labels") == ["queries with relevance labels", "800"]
+    assert table_row(res.output, "labelled queries without text") == [
+        "labelled queries without text", "480 (can be scored from runs, not searched)"]
     assert table_row(res.output, "judged pairs") == ["judged pairs", "23964"]  # qrels cover all 800 queries
 
 
@@ -175,3 +182,112 @@ def test_info_registry_id_reads_the_cache(tmp_path, monkeypatch):
     assert res.output.startswith("pdp/test\n") and table_row(res.output, "test")[:6] == ["test", "2", "1", "0", "0", "1"]
     res = invoke("data", "info", "lecard-v1")
     assert "not in the cache" in str(res.exception) and "jiancha data download lecard-v1" in str(res.exception)
+
+
+# ------------------------------------------------------------------------------------------- detection (QA)
+
+CAIL_LINE = {"fact": "某某指控……", "meta": {"accusation": ["盗窃"], "relevant_articles": [264], "criminals": ["甲"],
+                                          "punish_of_money": 0, "term_of_imprisonment": {
+                                              "death_penalty": False, "imprisonment": 3, "life_imprisonment": False}}}
+
+
+def test_info_lecard_v2_query_files_overlap(tmp_path):
+    (tmp_path / "query").mkdir()
+    (tmp_path / "label").mkdir()
+    write_jsonl(tmp_path / "query" / "test_query.json", [{"id": 5, "query": "甲", "fact": "甲"},
+                                                        {"id": 10, "query": "乙", "fact": "乙"}])
+    write_jsonl(tmp_path / "query" / "procedural_query.json", [{"id": 10, "query": "乙", "fact": "乙"}])
+    (tmp_path / "label" / "relevence.trec").write_text("5 0 11 3\n10 0 12 1\n15 0 13 2\n20 0 13 0\n",
+                                                       encoding="utf-8")
+    res = invoke("data", "info", str(tmp_path))
+    assert res.exit_code == 0, res.output
+    assert table_row(res.output, "query texts available") == [
+        "query texts available", ("2 (1 in procedural_query.json + 2 in test_query.json); ids in several files "
+        "counted once")]
+    assert table_row(res.output, "queries with relevance labels") == ["queries with relevance labels", "4"]
+    assert table_row(res.output, "labelled queries without text") == [
+        "labelled queries without text", "2 (can be scored from runs, not searched)"]
+
+
+def test_info_cail_top_folder_with_subfolders_and_meta(tmp_path):
+    other = json.loads(json.dumps(CAIL_LINE))
+    other["meta"]["accusation"] = ["诈骗"]
+    other["meta"]["relevant_articles"] = [266]
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    (tmp_path / "meta").mkdir()
+    write_jsonl(tmp_path / "a" / "data_test.json", [CAIL_LINE, other])
+    write_jsonl(tmp_path / "b" / "data_train.json", [CAIL_LINE, CAIL_LINE, CAIL_LINE])
+    (tmp_path / "meta" / "accu.txt").write_text("盗窃\n诈骗\n", encoding="utf-8")
+    (tmp_path / "meta" / "law.txt").write_text("264\n266\n", encoding="utf-8")
+    res = invoke("data", "info", str(tmp_path))
+    assert res.exit_code == 0, res.output
+    out = res.output.replace("\n", "")
+    assert "CAIL2018 format" in out and "PDP-Bench" not in out
+    assert f"label lists: {tmp_path / 'meta'} (2 charges, 2 articles)" in out
+    assert f"{tmp_path / 'a' / 'data_test.json'}: 2 records, 2 charges, 2 articles, 0 with several charges" in out
+    assert f"{tmp_path / 'b' / 'data_train.json'}: 3 records, 1 charges, 1 articles, 0 with several charges" in out
+
+
+def test_info_folder_with_a_test_named_statistics_file(tmp_path):
+    (tmp_path / "counts_test.json").write_text('{"meta": {"total_samples": 3}, "summary": {}}', encoding="utf-8")
+    res = invoke("data", "info", str(tmp_path))
+    assert res.exit_code != 0
+    assert str(res.exception).startswith(f"{tmp_path / 'counts_test.json'}: found a JSON object that is not a "
+                                         "record list (statistics or metadata?) with keys meta, summary; expected")
+
+
+def test_info_unclassifiable_folder_says_so(tmp_path):
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "stats.json").write_text('{"meta": {"total_samples": 3}, "summary": {}}', encoding="utf-8")
+    (tmp_path / "counts.json").write_text('{"n": 3}', encoding="utf-8")
+    res = invoke("data", "info", str(tmp_path))
+    assert res.exit_code != 0
+    msg = str(res.exception)
+    assert msg.startswith(f"{tmp_path}: cannot tell which dataset this folder holds; expected LeCaRD")
+    assert "CAIL2018 (JSON lines of {fact, meta} records, here or in subfolders, or meta/accu.txt)" in msg
+    assert msg.endswith("found: counts.json, notes/, stats.json. Pass a data file itself to summarise it")
+
+
+def test_info_folder_with_one_statistics_file(tmp_path):
+    (tmp_path / "stats.json").write_text('{"meta": {"total_samples": 3}, "summary": {}}', encoding="utf-8")
+    res = invoke("data", "info", str(tmp_path))
+    assert res.exit_code != 0
+    assert str(res.exception).startswith(f"{tmp_path / 'stats.json'}: found a JSON object that is not a record "
+                                         "list (statistics or metadata?) with keys meta, summary; expected")
+
+
+def test_info_statistics_json_is_not_a_dataset(tmp_path, monkeypatch, capsys):
+    from jiancha.cli import main as cli_main
+
+    stats = tmp_path / "distribution.json"
+    stats.write_text(json.dumps({"meta": {"total_samples": 3}, "summary": {"n": 1}, "counts": [1, 2]}),
+                     encoding="utf-8")
+    monkeypatch.setattr(sys, "argv", ["jiancha", "data", "info", str(stats)])
+    monkeypatch.delenv("JIANCHA_DEBUG", raising=False)
+    with pytest.raises(SystemExit) as info:
+        cli_main.main()
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert "found a JSON object that is not a record list (statistics or metadata?) with keys meta, summary, " \
+           "counts; expected a list of PDP-Bench records" in err.replace("\n", "")
+
+
+def test_info_shared_cail_top_folder(shared_data):
+    res = invoke("data", "info", str(shared_data / "cail2018"))
+    assert res.exit_code == 0, res.output
+    out = res.output.replace("\n", "")
+    assert "CAIL2018 format" in out and "(202 charges, 183 articles)" in out
+    for name, n in (("brightmart/data_test_sample.json", "1,000"), ("brightmart/data_valid_sample.json", "1,000"),
+                    ("sihuajian/data_test.json", "1,397"), ("sihuajian/data_train.utf8.json", "3,675")):
+        assert f"cail2018/{name}: {n} records" in out
+
+
+def test_info_shared_pdp_meta_is_refused(shared_data):
+    stats = shared_data / "pdp_meta" / "police_accusation_distribution_test.json"
+    # the folder's file name carries 'test', so it is read as a PDP split, and refused for what it holds
+    for arg in (stats.parent, stats):
+        res = invoke("data", "info", str(arg))
+        assert res.exit_code != 0
+        assert str(res.exception).startswith(f"{stats}: found a JSON object that is not a record list (statistics "
+                                             "or metadata?) with keys meta, summary, ")

@@ -399,3 +399,73 @@ def test_check_article_suggests_the_canonical_form(s, problem):
     from jiancha.datasets.pdp import check_article
 
     assert check_article(s) == problem
+
+
+# ------------------------------------------------------------------------------------ folder naming rule (QA)
+
+
+def test_folder_files_are_matched_to_splits_by_name_only(tmp_path):
+    rows = tiny_rows()
+    folder = tmp_path / "out"
+    folder.mkdir()
+    p = write_jsonl(folder / "records.jsonl", rows)
+    # a folder's only data file is read as that file: split 'test' (datasets would have called it 'train')
+    assert list_pdp_splits(str(folder)) == list_pdp_splits(str(p)) == ("test", "test_rq2")
+    assert_same(load_pdp(str(folder)), rows)
+    with pytest.raises(DataError, match="no split 'train' in this source; it holds test"):
+        load_pdp(str(folder), "train")
+    write_jsonl(folder / "more_records.jsonl", rows[:1])  # two files that name no split: refused
+    with pytest.raises(DataError) as info:
+        load_pdp(str(folder))
+    assert str(info.value) == (
+        f"{folder}: no PDP-Bench data found in this folder: files are matched to splits by name; expected a "
+        "save_to_disk folder (dataset_dict.json), files named test.jsonl|json|parquet, test_rq2.jsonl|json|parquet, "
+        "test-00000-of-00001.parquet, test_rq2-00000-of-00001.parquet (also under data/, or with the split as a "
+        "word in the name: pdp-test.jsonl), or a single data file (read as split 'test'); found: "
+        "more_records.jsonl, records.jsonl; rename the files or pass one file itself")
+
+
+def test_hub_snapshot_with_declared_configs_still_loads(tmp_path, monkeypatch):
+    import datasets.config
+
+    monkeypatch.setattr(datasets.config, "HF_DATASETS_CACHE", tmp_path / "hf-cache")  # keep $HOME clean
+    rows = tiny_rows()
+    snap = tmp_path / "snap"
+    snap.mkdir()
+    write_jsonl(snap / "pdp_test_part.jsonl", rows)
+    (snap / "README.md").write_text("---\nconfigs:\n- config_name: default\n  data_files:\n  - split: test\n"
+                                    "    path: pdp_test_part.jsonl\n---\n# card\n", encoding="utf-8")
+    assert list_pdp_splits(str(snap)) == ("test", "test_rq2")
+    assert_same(load_pdp(str(snap)), rows)
+
+
+def test_json_object_that_is_not_records_is_refused(tmp_path):
+    stats = tmp_path / "stats.json"
+    stats.write_text(json.dumps({"meta": {"dataset": "x", "total_samples": 10}, "summary": {"n": 3}}),
+                     encoding="utf-8")
+    with pytest.raises(DataError) as info:
+        load_pdp(str(stats))
+    assert str(info.value) == (
+        f"{stats}: found a JSON object that is not a record list (statistics or metadata?) with keys meta, summary; "
+        "expected a list of PDP-Bench records [{id, meta, person_info, procedure, fact, relevant_articles, "
+        "decision, ...}, ...], an object {split: [records]}, or one record per line (JSON lines)")
+    one = tmp_path / "one.json"
+    one.write_text(json.dumps(tiny_rows()[0], ensure_ascii=False), encoding="utf-8")
+    with pytest.raises(DataError, match=r"found a single record object with keys id, meta, .*; expected a list"):
+        load_pdp(str(one))
+    lists = tmp_path / "lists.json"  # values are lists, but not lists of records: not a {split: [records]} object
+    lists.write_text(json.dumps({"labels": ["起诉", "存疑不起诉"]}, ensure_ascii=False), encoding="utf-8")
+    with pytest.raises(DataError, match="found a JSON object that is not a record list"):
+        load_pdp(str(lists))
+
+
+def test_folder_of_train_named_files_keeps_its_split_names(tmp_path, monkeypatch):
+    import datasets.config
+
+    monkeypatch.setattr(datasets.config, "HF_DATASETS_CACHE", tmp_path / "hf-cache")
+    rows = tiny_rows()
+    (tmp_path / "splits").mkdir()
+    write_jsonl(tmp_path / "splits" / "train.jsonl", rows[:3])
+    write_jsonl(tmp_path / "splits" / "validation.jsonl", rows[3:])
+    assert list_pdp_splits(str(tmp_path / "splits")) == ("train", "validation")
+    assert_same(load_pdp(str(tmp_path / "splits"), "train"), rows[:3])

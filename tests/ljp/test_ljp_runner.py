@@ -87,3 +87,45 @@ def test_shared_cail_sample_loads_and_scores(tmp_path):
     assert s.total == 200 and s.metrics["per_run"]["0"]["n"] == 200
     m = json.loads((tmp_path / "r" / "manifest.json").read_text(encoding="utf-8"))
     assert m["candidates"]["n"] == 202 and m["data"]["n_records"] == 1000
+
+
+# ---- regressions: a PDP run directory is refused by ljp score; failed requests make ljp eval exit 3
+
+def test_ljp_score_refuses_a_pdp_run_dir(tmp_path):
+    from jiancha._util.io import write_json
+    from jiancha._util.jsonl import write_jsonl
+    from jiancha.errors import ConfigError
+
+    d = tmp_path / "pdp"
+    d.mkdir()
+    write_jsonl(d / "records.jsonl", [{"case_id": "c0", "run_id": 0, "status": "ok", "gold_decision": "起诉",
+                                       "raw_output": "x"}])
+    write_json(d / "manifest.json", {"task": "pdp", "identity": {"task": "pdp"}})
+    res = CliRunner().invoke(app, ["ljp", "score", str(d)])
+    assert res.exit_code != 0 and isinstance(res.exception, ConfigError)
+    assert str(res.exception) == (f"{d / 'manifest.json'} names task 'pdp', expected 'ljp': this is not an LJP run "
+                                  f"directory; score it with 'jiancha pdp score {d}'")
+    assert sorted(p.name for p in d.iterdir()) == ["manifest.json", "records.jsonl"]
+    (d / "manifest.json").unlink()
+    with pytest.raises(ConfigError, match="it has no manifest.json; pass a directory made by 'jiancha ljp eval'"):
+        score_ljp_run(d)
+
+
+def test_ljp_eval_exits_3_while_failed_requests_remain(fake_openai, tmp_path):
+    data = _write_cail(tmp_path / "cail.jsonl")
+    out = tmp_path / "run"
+    args = ["ljp", "eval", "--data", str(data), "--model", "m", "--out", str(out), "--base-url", fake_openai.url,
+            "--api-key-env", "JIANCHA_TEST_UNSET_KEY", "--max-attempts", "1", "--timeout", "2", "--no-progress"]
+    fake_openai.default = "500"
+    res = CliRunner().invoke(app, args)
+    assert res.exit_code == 3, res.output
+    stdout = " ".join(res.stdout.split())
+    assert "(4 failed); failed in store: 4 - re-send them with --retry-failed" in stdout
+    assert "metrics: macro_f1 0.0000" in stdout and (out / "metrics.json").is_file()
+    assert "4 request(s) failed and are stored as failed" in " ".join(res.stderr.split())
+    fake_openai.default = "ok"
+    fake_openai.responder = lambda body, key: '{"charges": ["盗窃"]}'
+    res = CliRunner().invoke(app, [*args, "--retry-failed"])
+    assert res.exit_code == 0, res.output
+    assert "failed in store: 0;" in " ".join(res.stdout.split())
+    assert "3 when failed requests remain" in " ".join(CliRunner().invoke(app, ["ljp", "eval", "--help"]).stdout.split())

@@ -104,7 +104,100 @@ def test_differing_setting_prefers_chosen_settings():
     a = {"identity": {"model": "m", "prompt": {"variant": "baseline", "messages_hash": "1", "template_hash": "a"}}}
     b = {"identity": {"model": "m", "prompt": {"variant": "one-shot", "messages_hash": "2", "template_hash": "b",
                                                "one_shot_classes": ["P"]}}}
-    assert differing_settings([a, b]) == ["prompt.variant"]
+    # a setting only one run has differs too (the one-shot classes); the hashes that follow from them do not count
+    assert differing_settings([a, b]) == ["prompt.one_shot_classes", "prompt.variant"]
     c = {"identity": {"model": "m", "prompt": {"variant": "baseline", "messages_hash": "3", "template_hash": "a"}}}
     assert differing_settings([a, c]) == ["prompt.messages_hash"]
     assert differing_settings([a, a]) == []
+
+
+# ---- regression: a served model against an offline baseline differs in every setting, not just the seed
+
+RULES_MANIFEST = {"task": "pdp", "identity": {"task": "pdp", "data_fingerprint": "f1", "model": "baseline:rules",
+                                              "seed": 0}}
+SERVED_MANIFEST = {"task": "pdp", "identity": {
+    "task": "pdp", "data_fingerprint": "f1", "seed": None,
+    "backend": {"model": "qwen3-8b", "preset": "vllm"}, "generation": {"max_tokens": 512},
+    "prompt": {"variant": "baseline", "messages_hash": "h1"}}}
+
+
+def test_differing_settings_names_every_setting_and_groups_missing_ones():
+    from jiancha.pdp.compare import differing_settings
+
+    assert differing_settings([RULES_MANIFEST, SERVED_MANIFEST]) == ["backend", "generation", "model", "prompt",
+                                                                     "seed"]
+    two = {"identity": {**RULES_MANIFEST["identity"], "model": "baseline:majority", "seed": 1}}
+    assert differing_settings([RULES_MANIFEST, two]) == ["model", "seed"]
+    # a differing data fingerprint is kept even when a chosen setting differs as well
+    other_data = {"identity": {**RULES_MANIFEST["identity"], "data_fingerprint": "f2", "seed": 1}}
+    assert differing_settings([RULES_MANIFEST, other_data]) == ["data_fingerprint", "seed"]
+
+
+def test_compare_reports_every_differing_setting_with_a_note(tmp_path):
+    a = run_dir(tmp_path / "rules", EXAMPLE, RULES_MANIFEST)
+    b = run_dir(tmp_path / "served", EXAMPLE, {"task": "pdp", "identity": {**RULES_MANIFEST["identity"],
+                                                                           "model": "baseline:majority",
+                                                                           "seed": 1}})
+    out = tmp_path / "cmp"
+    res = runner.invoke(app, ["pdp", "compare", str(a), str(b), "--out", str(out), "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert (data["setting"], data["settings"]) == ("model, seed", ["model", "seed"])
+    assert [r["value"] for r in data["runs"]] == ["baseline:rules, 0", "baseline:majority, 1"]
+    note = ("these runs differ in 2 settings (model, seed): a difference in the metrics cannot be attributed to "
+            "any one of them")
+    assert data["note"] == note
+    assert json.loads((out / "compare.json").read_text(encoding="utf-8"))["note"] == note
+    md = (out / "compare.md").read_text(encoding="utf-8")
+    assert md.startswith(f"# PDP metrics by model, seed\n\n> Note: {note}.\n\n| model, seed |")
+    res = runner.invoke(app, ["pdp", "compare", str(a), str(b), "--out", str(out)])
+    assert res.exit_code == 0 and "note: these runs differ in 2 settings (model, seed)" in " ".join(res.stdout.split())
+    # one differing setting: no note
+    c = run_dir(tmp_path / "seed1", EXAMPLE, {"task": "pdp", "identity": {**RULES_MANIFEST["identity"], "seed": 1}})
+    res = runner.invoke(app, ["pdp", "compare", str(a), str(c), "--out", str(out), "--json"])
+    assert (json.loads(res.stdout)["setting"], json.loads(res.stdout)["note"]) == ("seed", None)
+
+
+def test_compare_served_model_against_rules_baseline(tmp_path):
+    a = run_dir(tmp_path / "rules", EXAMPLE, RULES_MANIFEST)
+    b = run_dir(tmp_path / "served", EXAMPLE, SERVED_MANIFEST)
+    res = runner.invoke(app, ["pdp", "compare", str(a), str(b), "--out", str(tmp_path / "cmp"), "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert data["setting"] == "backend, generation, model, prompt, seed"
+    assert [r["value"] for r in data["runs"]] == [
+        "<absent>, <absent>, baseline:rules, <absent>, 0",
+        "{'model': 'qwen3-8b', 'preset': 'vllm'}, {'max_tokens': 512}, <absent>, {'variant': 'baseline', 'messages_has..., None"]
+    assert data["note"].startswith("these runs differ in 5 settings (backend, generation, model, prompt, seed)")
+
+
+# ---- regression: an LJP run directory is not scored as PDP
+
+def _ljp_dir(path):
+    path.mkdir(parents=True)
+    write_jsonl(path / "records.jsonl", [{"case_id": "0", "run_id": 0, "status": "ok", "gold": ["盗窃"],
+                                          "raw_output": '{"charges": ["盗窃"]}'}])
+    write_json(path / "manifest.json", {"task": "ljp", "identity": {"task": "ljp"},
+                                        "candidates": {"labels": ["盗窃"]}})
+    return path
+
+
+def test_pdp_score_refuses_an_ljp_run_dir_and_writes_nothing(tmp_path):
+    from jiancha.errors import ConfigError
+    from jiancha.pdp.rundir import is_project_dir, read_project_dir
+
+    d = _ljp_dir(tmp_path / "ljp")
+    before = sorted(p.name for p in d.iterdir())
+    res = runner.invoke(app, ["pdp", "score", str(d)])
+    assert res.exit_code != 0 and isinstance(res.exception, ConfigError)
+    assert str(res.exception) == (f"{d / 'manifest.json'} names task 'ljp', expected 'pdp': this is not a PDP run "
+                                  f"directory; score it with 'jiancha ljp score {d}'")
+    assert sorted(p.name for p in d.iterdir()) == before == ["manifest.json", "records.jsonl"]
+    for fn in (is_project_dir, read_project_dir):
+        with pytest.raises(ConfigError, match="names task 'ljp', expected 'pdp'"):
+            fn(d)
+    res = runner.invoke(app, ["pdp", "compare", str(d), str(d), "--out", str(tmp_path / "cmp")])
+    assert isinstance(res.exception, ConfigError) and "jiancha ljp score" in str(res.exception)
+    # a manifest naming PDP (or no task, hand-made) is accepted
+    ok = run_dir(tmp_path / "pdp", EXAMPLE, {"task": "pdp"})
+    assert is_project_dir(ok) and len(read_project_dir(ok)) == len(EXAMPLE)

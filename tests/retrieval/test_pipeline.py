@@ -169,3 +169,46 @@ def test_lecard_v2_path_with_real_queries_and_qrels(tmp_path):
     # a pid judged for two queries keeps the last text written, so not every query can be perfect
     assert res["metrics"]["recall@100"] == 1.0 and res["metrics"]["hit@10"] == 1.0
     assert res["metrics"]["mrr"] >= 0.75
+
+
+def test_cli_score_counts_and_warns_about_unknown_and_missing_queries(v2, tmp_path):
+    from jiancha.cli.main import app
+    from jiancha.retrieval.evaluate import evaluate
+    from jiancha.retrieval.pipeline import load_qrels
+
+    run_file = tmp_path / "ext.trec"
+    run_file.write_text("5 Q0 100 1 3.0 ext\n5 Q0 101 2 2.0 ext\n999 Q0 100 1 1.0 ext\nx1 Q0 101 1 1.0 ext\n")
+    res = CliRunner().invoke(app, ["retrieval", "score", str(run_file), "--dataset", "lecard-v2",
+                                   "--data-dir", str(v2), "--json"])
+    assert res.exit_code == 0, res.output
+    expected = evaluate("lecard-v2", read_trec_run(run_file), load_qrels("lecard-v2", v2)).to_json()
+    assert json.loads(res.stdout) == expected                      # warnings never reach the JSON
+    err = " ".join(res.stderr.split())
+    assert (f"warning: 2 of 3 queries in {run_file} have no relevance labels in lecard-v2 (zero-shot) "
+            "(unknown query ids?) and are not scored: 'x1', '999'") in err
+    assert f"warning: 2 labelled queries of lecard-v2 (zero-shot) are absent from {run_file} and score 0: '7', '10'" \
+        in err
+
+
+def test_cli_score_of_a_complete_run_prints_no_warning(v2, tmp_path):
+    from jiancha.cli.main import app
+
+    run_file = tmp_path / "all.trec"
+    run_file.write_text("5 Q0 100 1 3.0 t\n7 Q0 103 1 1.0 t\n10 Q0 106 1 2.0 t\n")
+    res = CliRunner().invoke(app, ["retrieval", "score", str(run_file), "--dataset", "lecard-v2",
+                                   "--data-dir", str(v2), "--json"])
+    assert res.exit_code == 0 and res.stderr == ""
+
+
+def test_progress_bars_go_to_stderr_only(capsys, monkeypatch):
+    """The pipeline has no progress display of its own (it used to offer one writing to stdout); the CLI's
+    draws on standard error even on a terminal, so --json output stays pure."""
+    from jiancha.cli.retrieval import _progress
+    from jiancha.retrieval import pipeline
+
+    assert not hasattr(pipeline, "rich_progress")
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")
+    monkeypatch.setenv("TTY_INTERACTIVE", "1")
+    assert list(_progress(range(3), "tokenising", 3)) == [0, 1, 2]
+    out, err = capsys.readouterr()
+    assert out == "" and "tokenising" in err

@@ -43,3 +43,8 @@ def test_read_qrels_keeps_order_and_validates(tmp_path):
     p.write_text("1 0 a high\n")
     with pytest.raises(DataError, match="line 1"):
         read_qrels(p)
+
+
+def test_nan_score_is_an_error_naming_the_line():
+    with pytest.raises(DataError, match=r"run\.trec, line 2, field 'score': score 'nan' is not a number"):
+        parse_trec_run("1 Q0 a 1 1.0 t\n1 Q0 b 2 nan t\n", path="run.trec")

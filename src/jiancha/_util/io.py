@@ -8,6 +8,41 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from jiancha.errors import DataError
+
+
+class _DataOSError(DataError, OSError):
+    """A DataError that is also the OSError it replaces, so that callers catching ``OSError`` still catch it and
+    the CLI prints its usual one line for unreadable files (``errno``, ``strerror``, ``filename`` are set);
+    ``str()`` is the DataError message (path, what was found, what was expected)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+class DataFileNotFoundError(_DataOSError, FileNotFoundError):
+    """A data file that does not exist."""
+
+
+class DataIsADirectoryError(_DataOSError, IsADirectoryError):
+    """A folder where a data file was expected."""
+
+
+def open_data_file(path: str | os.PathLike, expected: str) -> Any:
+    """``open(path, encoding="utf-8")`` that turns a missing path or a folder into a DataError naming the path and
+    what was expected there (``expected``: e.g. "a JSON Lines file, one object per line")."""
+    p = Path(path)
+    try:
+        return p.open(encoding="utf-8")
+    except FileNotFoundError as exc:
+        err: _DataOSError = DataFileNotFoundError(f"no such file; expected {expected}", path=str(p))
+        os_exc: OSError = exc
+    except IsADirectoryError as exc:
+        err = DataIsADirectoryError(f"this is a folder; expected {expected}, not a folder", path=str(p))
+        os_exc = exc
+    err.errno, err.strerror, err.filename = os_exc.errno, os_exc.strerror, os_exc.filename
+    raise err from None
+
 
 def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
     p = Path(path)
@@ -34,10 +69,9 @@ def write_json(path: str | os.PathLike, obj: Any, *, indent: int = 2) -> None:
 
 
 def read_json(path: str | os.PathLike) -> Any:
-    from jiancha.errors import DataError
-
+    """The decoded JSON document; DataError on a missing file, a folder or invalid JSON."""
     try:
-        with open(path, encoding="utf-8") as fh:
+        with open_data_file(path, "a JSON file") as fh:
             return json.load(fh)
     except json.JSONDecodeError as exc:
         raise DataError(f"invalid JSON ({exc.msg})", path=str(path), line=exc.lineno) from None

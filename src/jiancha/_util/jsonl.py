@@ -12,9 +12,12 @@ from jiancha.errors import DataError
 
 
 def iter_jsonl(path: str | os.PathLike) -> Iterator[tuple[int, dict[str, Any]]]:
-    """Yield ``(line_number, object)`` for every non-blank line; a bad line raises DataError naming it."""
+    """Yield ``(line_number, object)`` for every non-blank line; a bad line raises DataError naming it, and so does
+    a missing path or a folder (``DataFileNotFoundError`` / ``DataIsADirectoryError``, which are also OSErrors)."""
+    from jiancha._util.io import open_data_file
+
     p = Path(path)
-    with p.open(encoding="utf-8") as fh:
+    with open_data_file(p, "a JSON Lines file (one JSON object per line)") as fh:
         for lineno, line in enumerate(fh, start=1):
             if not line.strip():
                 continue

@@ -4,7 +4,8 @@ Checks (ids are stable, used in reports and filters):
 
 - ``address_leak``: a form of address that reveals the decision (被不起诉人 / 被不起诉单位 / 被告人 / 被告单位);
 - ``conclusion_leak``: a conclusory phrase that reveals the decision (证据确实、充分 / 情节轻微…不需要判处刑罚 /
-  不构成犯罪 / 证据不足 …);
+  不构成犯罪 / 证据不足 …), except 证据不足 / 事实不清、证据不足 given as the reason a case was returned for
+  supplementary investigation (…证据不足，退回公安机关补充侦查: a procedural event, see ``is_procedural_return``);
 - ``reasoning_in_fact``: the procuratorate's reasoning inside the facts (本院认为 / 其行为已构成 …);
 - ``fact_too_short``: facts shorter than ``MIN_FACT_CHARS`` characters (evidence list excluded);
 - ``evidence_not_list``: no evidence list, or evidence described in prose rather than numbered items.
@@ -67,13 +68,34 @@ def split_evidence(fact: str) -> tuple[str, str]:
     return fact[:line_start].rstrip(), fact[line_start:]
 
 
+#: Conclusory phrases that may also be the stated reason for a 退回补充侦查 (a procedural step, not the decision).
+RETURN_REASON_RE = re.compile(r"(?:事实不清[、，,]?\s*)?证据不足")
+#: A return for supplementary investigation (退回(公安机关)补充侦查, 退查 included).
+SUPPLEMENTARY_INVESTIGATION_RE = re.compile(r"补充侦查|退查")
+#: Where a clause ends for ``is_procedural_return``: sentence and semicolon marks, line breaks.
+CLAUSE_END_RE = re.compile(r"[。；;！!？?\n]")
+
+
+def is_procedural_return(text: str, m: re.Match[str]) -> bool:
+    """Whether a conclusory match is the reason a case was returned for supplementary investigation: the match is
+    证据不足 / 事实不清、证据不足 and 补充侦查 follows later in the same clause (up to 。；), with no other
+    conclusory phrase in between. ``证据不足，不符合起诉条件`` stays a leak."""
+    if not RETURN_REASON_RE.fullmatch(m.group(0)):
+        return False
+    end = CLAUSE_END_RE.search(text, m.end())
+    rest = text[m.end(): end.start() if end else len(text)]
+    after = SUPPLEMENTARY_INVESTIGATION_RE.search(rest)
+    return after is not None and not CONCLUSORY_RE.search(rest, 0, after.start())
+
+
 def check_record(rec: PDPRecord) -> list[Finding]:
     """All findings of one record, in field then position order."""
     out: list[Finding] = []
     for field in PDP_INPUT_FIELDS:
         text: str = getattr(rec, field)
         out += [_finding(rec, "address_leak", field, text, m) for m in LEAKING_ADDRESS_RE.finditer(text)]
-        out += [_finding(rec, "conclusion_leak", field, text, m) for m in CONCLUSORY_RE.finditer(text)]
+        out += [_finding(rec, "conclusion_leak", field, text, m) for m in CONCLUSORY_RE.finditer(text)
+                if not is_procedural_return(text, m)]
     fact = rec.fact
     out += [_finding(rec, "reasoning_in_fact", "fact", fact, m) for m in REASONING_IN_FACT_RE.finditer(fact)]
     facts_proper, evidence = split_evidence(fact)

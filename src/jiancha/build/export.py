@@ -73,6 +73,25 @@ def render_card(splits: dict[str, list[PDPRecord]]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def check_balanced(records: list[PDPRecord], per_class: int) -> None:
+    """DataError unless every label has ``per_class`` records for the balanced subset (``--balanced N``), saying
+    how many are needed, how many each label has, and the largest N that works."""
+    if per_class < 1:
+        raise DataError(f"--balanced {per_class}: the balanced subset needs at least 1 record per class; pass a "
+                        "positive N or leave --balanced out")
+    have = {lab: sum(r.decision == lab for r in records) for lab in LEVEL2_LABELS}
+    short = [lab for lab, n in have.items() if n < per_class]
+    if not short:
+        return
+    counts = ", ".join(f"{lab} {n}" for lab, n in have.items())
+    most = min(have.values())
+    fix = (f"pass --balanced {most} or smaller" if most > 0 else
+           f"leave --balanced out (no records labelled {', '.join(lab for lab, n in have.items() if n == 0)})")
+    raise DataError(f"cannot build the balanced subset: --balanced {per_class} needs {per_class} records per class "
+                    f"({per_class * len(have)} in all), but {', '.join(short)} "
+                    f"{'has' if len(short) == 1 else 'have'} fewer (available: {counts}); {fix}")
+
+
 def write_export(records: list[PDPRecord], out_dir: str | os.PathLike, *, balanced_per_class: int | None = None,
                  seed: int = 42) -> dict[str, Any]:
     """Write JSONL, Parquet, a DatasetDict and the card under ``out_dir``; return what was written."""
@@ -85,6 +104,7 @@ def write_export(records: list[PDPRecord], out_dir: str | os.PathLike, *, balanc
     if balanced_per_class:
         from jiancha.datasets.pdp import make_test_rq2
 
+        check_balanced(records, balanced_per_class)
         name = "test_rq2" if balanced_per_class == 25 else f"balanced_{balanced_per_class}"
         splits[name] = make_test_rq2(records, per_class=balanced_per_class, seed=seed)
     rows = {name: [r.to_dict() for r in recs] for name, recs in splits.items()}

@@ -145,7 +145,7 @@ class RunConfig:
 def run_pipeline(input_dir: str | os.PathLike, out_dir: str | os.PathLike, config: RunConfig, *,
                  advance: Callable[[str, int], None] | None = None,
                  llm_records: dict[str, PDPRecord] | None = None,
-                 reviews: list[dict[str, Any]] | None = None, overwrite: bool = False) -> dict[str, Any]:
+                 reviews: list[Any] | None = None, overwrite: bool = False) -> dict[str, Any]:
     """All stages; ``advance(stage, total)`` is called once per item of each stage. Writes records.jsonl, rejects.jsonl, findings.jsonl, clean.jsonl, residue.jsonl, the export
     folder ``dataset/`` and summary.json (config, versions, input fingerprint) under ``out_dir``."""
     from jiancha.build.compare import apply_reviews, compare_all

@@ -58,10 +58,11 @@ def _require_documents(input_dir: str) -> int:
     return n
 
 
-def _load_reviews(path: str | None) -> list[dict[str, Any]]:
-    from jiancha._util.jsonl import read_jsonl
+def _load_reviews(path: str | None) -> list[Any]:
+    """Review decisions (``build.compare.Review``), checked line by line: errors name the file, line and field."""
+    from jiancha.build.compare import read_reviews
 
-    return read_jsonl(path) if path else []
+    return read_reviews(path) if path else []
 
 
 def _llm_records(docs: list, model: str, base_urls: list[str] | None, api_key_env: str | None, concurrency: int):
@@ -98,6 +99,7 @@ def extract_command(
     from jiancha.build.pipeline import extract_folder, write_records
 
     total = _require_documents(input_dir)
+    review_list = _load_reviews(reviews)  # a bad review file fails before any extraction or LLM call
     with _progress("extract", total) as advance:
         report = extract_folder(input_dir, advance=advance)
     records = report.records
@@ -106,7 +108,7 @@ def extract_command(
         comparisons = compare_all(records, llm)
         review_path = review_out or f"{out}.review.jsonl"
         write_jsonl(review_path, [c.to_dict() for c in comparisons if not c.agreed])
-        records = apply_reviews(records, llm, comparisons, _load_reviews(reviews))
+        records = apply_reviews(records, llm, comparisons, review_list)
         _print_counts("dual-track comparison", {"agreed": sum(c.agreed for c in comparisons),
                                                 "disagreed (see " + review_path + ")":
                                                     sum(not c.agreed for c in comparisons),
@@ -214,6 +216,7 @@ def run_command(
     _require_documents(input_dir)
     config = RunConfig(rewrite_addresses=rewrite_addresses, drop_flagged=drop_flagged,
                        balanced_per_class=balanced, seed=seed, llm_model=llm_model)
+    review_list = _load_reviews(reviews)
     llm = None
     if llm_model:
         docs = extract_folder(input_dir).raw_documents
@@ -229,7 +232,7 @@ def run_command(
             p.advance(tasks[stage])
 
         summary = run_pipeline(input_dir, out, config, advance=advance, llm_records=llm,
-                               reviews=_load_reviews(reviews), overwrite=overwrite)
+                               reviews=review_list, overwrite=overwrite)
     ex = summary["extract"]
     _print_counts("build run", {"documents": ex["documents"], "records": ex["records"], "rejected": ex["rejected"],
                                 **{f"label {k}": v for k, v in ex["labels"].items()},

@@ -159,8 +159,17 @@ def _render_cail(console: Console, ds: Any, limit: int) -> None:
 def _render_lecard(console: Console, ds: Any) -> None:
     console.print(f"{ds.name}: [bold]{ds.source}[/]")
     table = Table(show_header=False)
-    for k, v in (("queries", ds.queries), ("queries with labels", ds.labelled_queries),
-                 ("judged pairs", ds.judged_pairs),
+    texts = str(ds.queries)
+    if ds.query_files:
+        texts += " (" + " + ".join(f"{n} in {name}" for name, n in ds.query_files) + ")"
+        if sum(n for _, n in ds.query_files) != ds.queries:
+            texts += "; ids in several files counted once"
+    rows: list[tuple[str, Any]] = [("query texts available", texts),
+                                   ("queries with relevance labels", ds.labelled_queries)]
+    if ds.labelled_without_text:
+        note = f"{ds.labelled_without_text} (can be scored from runs, not searched)"
+        rows.append(("labelled queries without text", note))
+    for k, v in (*rows, ("judged pairs", ds.judged_pairs),
                  ("grades", ", ".join(f"{g}: {n}" for g, n in ds.grade_counts.items())),
                  ("pools", f"{ds.pools} (sizes {ds.pool_sizes[0]}–{ds.pool_sizes[1]})"),
                  ("candidate documents", ds.documents), ("fingerprint", ds.fingerprint or "-")):

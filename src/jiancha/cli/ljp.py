@@ -8,6 +8,9 @@ import typer
 
 app = typer.Typer(no_args_is_help=True)
 
+#: Exit code of ``ljp eval`` when failed requests remain in the run directory after the run.
+EXIT_FAILED = 3
+
 
 def _split_multi(values: list[str] | None) -> tuple[str, ...]:
     return tuple(v.strip() for item in (values or []) for v in item.split(",") if v.strip())
@@ -60,7 +63,11 @@ def eval_command(
                                      "as failed."),
     progress: bool = typer.Option(True, "--progress/--no-progress", help="Live progress bar."),
 ) -> None:
-    """CAIL2018 charge prediction (the paper's LJP reference): facts in, charges out as JSON, then scored."""
+    """CAIL2018 charge prediction (the paper's LJP reference): facts in, charges out as JSON, then scored.
+
+    Exit codes: 0 when every request in the store succeeded; 3 when failed requests remain after the run (the
+    metrics are still printed and written; re-send them with --retry-failed); 2 on a usage or configuration
+    error."""
     from rich.console import Console
 
     from jiancha.ljp.runner import LJPSpec, run_ljp_eval
@@ -86,9 +93,16 @@ def eval_command(
     with interrupt_note(console, out):
         s = run_ljp_eval(spec, client, show_progress=progress, console=console)
     Console().print(f"run directory: {s.out}{' (resumed)' if s.resumed else ''}; {s.total} requests in scope, "
-                    f"{s.already_done} already stored, {s.sent} sent now ({s.failed} failed); "
-                    f"candidates: {s.candidates_source}")
+                    f"{s.already_done} already stored, {s.sent} sent now ({s.failed} failed); failed in store: "
+                    f"{s.failed_total}{' - re-send them with --retry-failed' if s.failed_total else ''}; "
+                    f"candidates: {s.candidates_source}", highlight=False)
     _print_metrics(s.metrics, s.out)
+    if s.failed_total:
+        from rich.markup import escape
+
+        console.print(f"[red]{s.failed_total} request(s) failed[/] and are stored as failed in {escape(s.out)}; "
+                      f"re-send them with --retry-failed (exit code {EXIT_FAILED})", highlight=False)
+        raise typer.Exit(EXIT_FAILED)
 
 
 @app.command("score")

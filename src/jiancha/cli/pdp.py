@@ -10,6 +10,9 @@ from jiancha.cli._render import interrupt_note, print_table, wide_console
 
 app = typer.Typer(no_args_is_help=True)
 
+#: Exit code of ``pdp eval`` when failed requests remain in the run directory after the run.
+EXIT_FAILED = 3
+
 
 # ------------------------------------------------------------------------------------ parse / score / compare
 # Issue 3 (PDP task core). Thin: argument parsing and printing; the work is in jiancha.pdp.{rundir,scoring,
@@ -82,7 +85,8 @@ def compare_command(
     as_json: bool = typer.Option(False, "--json", help="Print the comparison as JSON."),
     bootstrap: int = typer.Option(0, "--bootstrap", help="Bootstrap resamples per directory (0: none)."),
 ) -> None:
-    """Detect the setting that differs between runs and tabulate / plot the metrics against it."""
+    """Detect the settings that differ between runs and tabulate / plot the metrics against them (a note says
+    when the runs differ in more than one setting)."""
     import json
 
     from jiancha.pdp import reports
@@ -91,12 +95,13 @@ def compare_command(
     comp = compare_run_dirs(dirs, compat=compat, n_boot=bootstrap)
     paths = write_comparison(comp, out)
     if as_json:
-        typer.echo(json.dumps({"setting": comp.setting, "runs": [
-            {"dir": d, "value": v, "mean_se": r["mean_se"]} for d, v, r in zip(comp.dirs, comp.values,
-                                                                              comp.results)]},
-            ensure_ascii=False, indent=2))
+        typer.echo(json.dumps(comp.to_dict(), ensure_ascii=False, indent=2))
         return
     console = wide_console()
+    if comp.note:
+        from rich.markup import escape
+
+        console.print(f"[yellow]note:[/] {escape(comp.note)}", highlight=False)
     print_table(console, f"PDP metrics by {comp.setting} (mean ± SE over runs)",
                  *reports.paper_table(list(zip(comp.values, comp.results)), name_header=comp.setting))
     for p in paths:
@@ -179,8 +184,13 @@ def eval_command(
     score: bool = typer.Option(True, "--score/--no-score", help="Score the run directory at the end."),
     progress: bool = typer.Option(True, "--progress/--no-progress", help="Live progress bar."),
 ) -> None:
-    """Run a model or an offline baseline over a PDP split into a resumable run directory, then score it."""
+    """Run a model or an offline baseline over a PDP split into a resumable run directory, then score it.
+
+    Exit codes: 0 when every request in the store succeeded; 3 when failed requests remain after the run (the
+    metrics are still printed and written, failures counted as invalid predictions; re-send them with
+    --retry-failed); 2 on a usage or configuration error."""
     from rich.console import Console
+    from rich.markup import escape
 
     from jiancha.llm.config import ClientConfig, GenerationConfig
     from jiancha.llm.presets import parse_extra_body
@@ -212,10 +222,15 @@ def eval_command(
              f"({s.reasoning_tokens:,} reasoning); cost: ${s.cost:.4f}; {s.elapsed_s:.1f} s")
     if s.baseline_info:
         echo(f"baseline fitted on: {s.baseline_info.get('fit_on')}"
-             + (f" ({s.baseline_info['folds']} folds)" if "folds" in s.baseline_info else ""))
+             + (f" ({s.baseline_info['folds']} folds)" if "folds" in s.baseline_info else ""), highlight=False)
     if s.metrics is not None:
         pooled = s.metrics.get("pooled", s.metrics)
         shown = {k: pooled[k] for k in ("decision_level2_macro_f1", "decision_level1_macro_f1",
                                         "decision_level2_accuracy", "articles_f1") if k in pooled}
         echo("metrics: " + ", ".join(f"{k} {v:.4f}" for k, v in shown.items() if isinstance(v, int | float))
              + f" (written to {s.out})")
+    if s.failed_total:
+        Console(stderr=True).print(f"[red]{s.failed_total} request(s) failed[/] and are stored as failed in "
+                                   f"{escape(s.out)}; re-send them with --retry-failed (exit code {EXIT_FAILED})",
+                                   highlight=False)
+        raise typer.Exit(EXIT_FAILED)

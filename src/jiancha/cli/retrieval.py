@@ -24,7 +24,8 @@ _K1 = Annotated[float | None, typer.Option(help="BM25 k1 (default 0.9, as Lucene
 _B = Annotated[float | None, typer.Option(help="BM25 b (default 0.4, as Lucene).")]
 _BM25Method = Annotated[str, typer.Option(help="bm25s variant: lucene, robertson, atire, bm25l, bm25+.")]
 _Mu = Annotated[float, typer.Option(help="QLD Dirichlet mu.")]
-_Model = Annotated[str, typer.Option(help="dense: sentence-transformers model path.")]
+_Model = Annotated[str, typer.Option(help="dense: sentence-transformers model directory, or a hub id (needs the "
+                                     "hub, or the model in the Hugging Face cache with HF_HUB_OFFLINE=1).")]
 _BatchSize = Annotated[int, typer.Option(help="dense: encoding batch size.")]
 _FuseMethods = Annotated[str, typer.Option(help="fuse: comma-separated methods.")]
 _Fusion = Annotated[str, typer.Option(help="fuse: weighted or rrf.")]
@@ -200,14 +201,19 @@ def score_cmd(
     setting: Annotated[str, typer.Option(help="LeCaRDv2: zero-shot or test.")] = "zero-shot",
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Score an external TREC run against the dataset's labels."""
-    from jiancha.retrieval.evaluate import evaluate
+    """Score an external TREC run against the dataset's labels (run queries without labels are counted and
+    skipped with a warning; labelled queries absent from the run score 0)."""
+    from jiancha.retrieval.evaluate import compute_run_coverage, evaluate, render_coverage_warnings
     from jiancha.retrieval.pipeline import load_qrels
     from jiancha.retrieval.trec import read_trec_run
 
     _check_dataset_options(ctx, dataset)
     run = read_trec_run(run_file)
-    result = evaluate(dataset, run, load_qrels(dataset, data_dir, setting=setting), setting=setting)
+    qrels = load_qrels(dataset, data_dir, setting=setting)
+    labels = f"{dataset} ({setting})" if dataset == "lecard-v2" else dataset
+    for line in render_coverage_warnings(compute_run_coverage(run, qrels), str(run_file), labels):
+        typer.secho(f"warning: {line}", fg="yellow", err=True)
+    result = evaluate(dataset, run, qrels, setting=setting)
     _print_result(result.to_json(), as_json, f"{dataset} {run_file}")
 
 

@@ -76,8 +76,8 @@ class CAILSummary:
 class LecardSummary:
     name: str
     source: str
-    queries: int
-    labelled_queries: int
+    queries: int                             # queries whose text the source holds (distinct ids)
+    labelled_queries: int                    # queries with relevance labels (qrels), text or not
     judged_pairs: int
     grade_counts: Mapping[int, int]
     pools: int
@@ -85,6 +85,8 @@ class LecardSummary:
     documents: int = 0
     fingerprint: str = ""
     note: str = ""
+    query_files: tuple[tuple[str, int], ...] = ()   # (query file, queries of this dataset it holds), v2
+    labelled_without_text: int = 0           # qrels queries whose text is in none of the query files
     kind: str = "lecard"
 
 
@@ -114,8 +116,15 @@ def _first_object(path: Path) -> Any:
 
 
 def detect_kind(path: Path) -> str:
-    """``pdp``, ``cail2018``, ``lecard-v1`` or ``lecard-v2`` from a file's content or a folder's layout."""
+    """``pdp``, ``cail2018``, ``lecard-v1`` or ``lecard-v2`` from a file's content or a folder's layout.
+
+    Folders, in this order: the LeCaRD layouts; CAIL2018 (``accu.txt`` here or in ``meta/``, or JSON-lines files of
+    ``{fact, meta}`` records here or one folder down); PDP-Bench by file names (``jiancha.datasets.pdp``:
+    ``test.jsonl``, save_to_disk, hub shards, a lone data file). Any other folder raises DataError saying what was
+    found.
+    """
     from jiancha.datasets.cail import looks_like_cail
+    from jiancha.datasets.pdp import accepted_file_names, looks_like_pdp_dir
 
     if path.is_file():
         if path.suffix.lower() in (".json", ".jsonl") and looks_like_cail(_first_object(path)):
@@ -126,13 +135,40 @@ def detect_kind(path: Path) -> str:
         return "lecard-v1"
     if (path / "label" / "relevence.trec").is_file() or ((path / "query").is_dir() and (path / "label").is_dir()):
         return "lecard-v2"
-    if (path / "accu.txt").is_file() or any(looks_like_cail(_first_object(p)) for p in _cail_candidates(path)):
+    if (path / "accu.txt").is_file() or (path / "meta" / "accu.txt").is_file() or cail_files(path):
         return "cail2018"
-    return "pdp"
+    if looks_like_pdp_dir(path):
+        return "pdp"
+    found = sorted(str(p.relative_to(path)) + ("/" if p.is_dir() else "") for p in path.iterdir())
+    shown = ", ".join(found[:12]) + (f" (+{len(found) - 12} more)" if len(found) > 12 else "")
+    raise DataError(
+        "cannot tell which dataset this folder holds; expected LeCaRD (query/ + label/, or data/query/query.json), "
+        "CAIL2018 (JSON lines of {fact, meta} records, here or in subfolders, or meta/accu.txt) or PDP-Bench "
+        f"(dataset_dict.json, files named {accepted_file_names()}, or a single data file); found: "
+        f"{shown or 'nothing'}. "
+        "Pass a data file itself to summarise it", path=str(path))
 
 
-def _cail_candidates(path: Path) -> list[Path]:
-    return sorted(p for p in path.iterdir() if p.is_file() and p.suffix.lower() in (".json", ".jsonl"))
+#: How deep below a folder CAIL data files are looked for (``cail2018/brightmart/data_test.json``: depth 1).
+CAIL_SUBFOLDER_DEPTH = 1
+
+
+def _cail_candidates(path: Path, depth: int = CAIL_SUBFOLDER_DEPTH) -> list[Path]:
+    out: list[Path] = []
+    for p in sorted(path.iterdir()):
+        if p.is_file() and p.suffix.lower() in (".json", ".jsonl"):
+            out.append(p)
+        elif p.is_dir() and depth > 0 and not p.name.startswith("."):
+            out.extend(_cail_candidates(p, depth - 1))
+    return out
+
+
+def cail_files(path: Path) -> list[Path]:
+    """The CAIL2018 data files of a folder (first line a ``{fact, meta: {accusation}}`` record), subfolders
+    included down to ``CAIL_SUBFOLDER_DEPTH``, in path order."""
+    from jiancha.datasets.cail import looks_like_cail
+
+    return [p for p in _cail_candidates(path) if looks_like_cail(_first_object(p))]
 
 
 # ----------------------------------------------------------------------------------------------------- PDP
@@ -237,11 +273,13 @@ def summarize_cail(source: str | os.PathLike) -> CAILSummary:
         count_accusations,
         count_articles,
         load_cail_labels,
-        looks_like_cail,
     )
 
     path = Path(source)
-    files = [path] if path.is_file() else [p for p in _cail_candidates(path) if looks_like_cail(_first_object(p))]
+    files = [path] if path.is_file() else cail_files(path)
+    if not files:
+        raise DataError("CAIL2018 label lists (accu.txt) but no CAIL2018 data file here; expected JSON-lines files "
+                        "of {fact, meta} records in this folder or its subfolders", path=str(path))
     label_dir = _find_label_dir(path)
     labels = load_cail_labels(label_dir) if label_dir else None
     out = []
@@ -280,10 +318,26 @@ def summarize_lecard(kind: str, source: str | os.PathLike, *, split: str | None 
     note = ""
     if kind == "lecard-v2" and not ds.documents:
         note = "no candidate documents (candidate/ is empty); see `jiancha data download lecard-v2/candidates`"
+    qids = {q.id for q in ds.queries}
     return LecardSummary(name=ds.name, source=str(source), queries=len(ds.queries), labelled_queries=len(ds.qrels),
                          judged_pairs=sum(grades.values()), grade_counts=dict(sorted(grades.items())),
                          pools=len(ds.pools), pool_sizes=(min(sizes), max(sizes)) if sizes else (0, 0),
-                         documents=len(ds.documents), fingerprint=ds.fingerprint, note=note)
+                         documents=len(ds.documents), fingerprint=ds.fingerprint, note=note,
+                         query_files=_v2_query_file_counts(Path(source), qids) if kind == "lecard-v2" else (),
+                         labelled_without_text=len(set(ds.qrels) - qids))
+
+
+def _v2_query_file_counts(root: Path, qids: set[str]) -> tuple[tuple[str, int], ...]:
+    """Per LeCaRDv2 query file (the files ``load_lecard_v2`` reads), how many of the loaded queries it holds; a
+    query in several files counts in each."""
+    from jiancha._util.jsonl import iter_jsonl
+    from jiancha.datasets.lecard import _v2_query_files
+
+    out = []
+    for f in _v2_query_files(root / "query"):
+        ids = {str(obj.get("id")) for _, obj in iter_jsonl(f)}
+        out.append((f.name, len(ids & qids)))
+    return tuple(out)
 
 
 # --------------------------------------------------------------------------------------------------- entry

@@ -5,8 +5,14 @@ Sources accepted by ``load_pdp``:
 - ``Julian2002/PDP-Bench`` (the hub id): through ``datasets.load_dataset``, after a quick reachability probe so
   that an offline machine fails in about two seconds with a message naming the local alternatives;
 - a ``save_to_disk`` folder holding a ``DatasetDict`` (splits by name) or a single ``Dataset``;
-- a directory holding ``<split>.jsonl``, ``<split>.json`` or ``<split>.parquet`` (also under ``data/``, and the
-  hub's sharded ``data/<split>-00000-of-00001.parquet`` layout that ``jiancha data download pdp`` fetches);
+- a directory: its files are matched to splits **by name only**: ``<split>.jsonl``, ``<split>.json``,
+  ``<split>.parquet`` (also under ``data/``) and the hub's shards ``<split>-00000-of-00001.parquet`` (the layout
+  ``jiancha data download pdp`` fetches), for the splits ``test`` and ``test_rq2``; failing those, files whose
+  names carry a split as a word (``pdp_bench-test.jsonl``, ``train.jsonl``), as ``datasets.load_dataset`` infers
+  split names, and hub snapshots whose README.md declares ``configs:``. When no file names a split, a folder
+  holding exactly one data file (``records.jsonl``; here or under ``data/``) is read as that file, so it holds one
+  split, ``test`` (never ``datasets``' catch-all ``train``); several such files are refused, with the accepted
+  names;
 - a single ``.jsonl`` / ``.json`` (a list of records, or ``{split: [records]}``) / ``.parquet`` file; a single
   file or ``Dataset`` holds one split: the one its file name names (``test_rq2.jsonl``), else ``test``;
 - ``sample``: the bundled fictional sample set (``jiancha/data/pdp_sample.jsonl``).
@@ -79,7 +85,7 @@ def _split_of_file(path: Path) -> str:
 
 def _rows_from_list(items: Any, path: str) -> list[RawRow]:
     if not isinstance(items, list):
-        raise DataError(f"expected a JSON list of records, got {type(items).__name__}", path=path)
+        raise DataError(f"found a JSON {type(items).__name__}; expected {JSON_RECORDS_EXPECTED}", path=path)
     return [RawRow(obj, path, row=i) for i, obj in enumerate(items, start=1)]
 
 
@@ -103,10 +109,21 @@ def read_json_rows(path: Path) -> dict[str, list[RawRow]] | list[RawRow]:
     if _is_json_lines(path):
         return read_jsonl_rows(path)
     data = read_json(path)
-    if isinstance(data, dict) and data and all(isinstance(v, list) for v in data.values()) \
+    if isinstance(data, dict) and data and all(isinstance(v, list) and all(isinstance(x, dict) for x in v)
+                                               for v in data.values()) \
             and not {"id", "meta", "fact"} & set(data):
         return {split: _rows_from_list(items, f"{path}[{split}]") for split, items in data.items()}
+    if isinstance(data, dict):
+        keys = ", ".join(map(str, list(data)[:8])) + (", …" if len(data) > 8 else "")
+        what = ("a single record object" if {"id", "fact"} & set(data)
+                else "a JSON object that is not a record list (statistics or metadata?)")
+        raise DataError(f"found {what} with keys {keys}; expected {JSON_RECORDS_EXPECTED}", path=str(path))
     return _rows_from_list(data, str(path))
+
+
+#: What a PDP-Bench JSON file must hold, for messages.
+JSON_RECORDS_EXPECTED = ("a list of PDP-Bench records [{id, meta, person_info, procedure, fact, relevant_articles, "
+                         "decision, ...}, ...], an object {split: [records]}, or one record per line (JSON lines)")
 
 
 def read_jsonl_rows(path: Path) -> list[RawRow]:
@@ -190,20 +207,95 @@ def _split_readers_for_dir(path: Path) -> dict[str, Callable[[], list[RawRow]]]:
                 shards = sorted(base.glob(f"{split}-*.parquet"))
                 if shards:
                     readers[split] = lambda shards=shards: read_parquet_rows(shards)
-    if not readers and any(p.suffix.lower() in FILE_SUFFIXES for p in path.rglob("*") if p.is_file()):
+    if not readers and _declares_configs(path):
         readers = _load_dataset_folder(path)
     if not readers:
-        found = sorted(p.name for p in path.iterdir())[:10]
+        readers = _named_file_readers(path)
+    if not readers:
+        data_files = _data_files(path)
+        if len(data_files) == 1:  # the folder's only data file, read as that file: split named after it, else test
+            return split_readers(data_files[0])
+        found = [str(f.relative_to(path)) for f in data_files] or sorted(p.name for p in path.iterdir())
+        shown = ", ".join(found[:10]) + (f" (+{len(found) - 10} more)" if len(found) > 10 else "")
         raise DataError(
-            "no PDP-Bench data found in this folder; expected a save_to_disk folder (dataset_dict.json) or "
-            f"files named {', '.join(s + '.jsonl' for s in SPLITS)} (or .json / .parquet); found: "
-            f"{', '.join(found) or 'nothing'}", path=str(path))
+            "no PDP-Bench data found in this folder: files are matched to splits by name; expected a save_to_disk "
+            f"folder (dataset_dict.json), files named {accepted_file_names()} (also under data/, or with the "
+            "split as a word in the name: pdp-test.jsonl), or a single data file (read as split 'test'); found: "
+            f"{shown or 'nothing'}; rename the files or pass one file itself", path=str(path))
     return readers
 
 
+def _data_files(path: Path) -> list[Path]:
+    """The .jsonl / .json / .parquet files of a folder and of its ``data/`` subfolder, in path order."""
+    return sorted(p for base in (path, path / "data") if base.is_dir() for p in base.iterdir()
+                  if p.is_file() and p.suffix.lower() in FILE_SUFFIXES)
+
+
+def looks_like_pdp_dir(path: Path) -> bool:
+    """Whether a folder holds PDP data by the naming rule above (file names only; no file is read)."""
+    if (path / "dataset_dict.json").is_file() or (path / "state.json").is_file() or _declares_configs(path):
+        return True
+    for base in (path, path / "data"):
+        for split in SPLITS:
+            if any((base / f"{split}{suffix}").is_file() for suffix in FILE_SUFFIXES) \
+                    or any(base.glob(f"{split}-*.parquet")):
+                return True
+    return bool(_named_file_readers(path)) or len(_data_files(path)) == 1
+
+
+def accepted_file_names() -> str:
+    """The data file names a folder may hold, for messages: ``test.jsonl|json|parquet, test-NNNNN-of-NNNNN...``."""
+    names = [f"{s}.jsonl|json|parquet" for s in SPLITS] + [f"{s}-00000-of-00001.parquet" for s in SPLITS]
+    return ", ".join(names)
+
+
+def _named_file_readers(path: Path) -> dict[str, Callable[[], list[RawRow]]]:
+    """Splits named by the folder's file names as ``datasets`` infers them (``pdp_bench-test.jsonl``,
+    ``data/train-0.jsonl``), each file read by our own readers (so a statistics JSON is refused, not taken for a
+    record); nothing when no file names a split (``records.jsonl``: ``datasets`` would call it ``train``)."""
+    from datasets.data_files import DataFilesDict, get_data_patterns
+
+    try:
+        patterns = get_data_patterns(str(path))
+    except Exception:  # noqa: BLE001 - EmptyDatasetError and friends: no data files it knows
+        return {}
+    if not patterns or any(pats == ["**"] for pats in patterns.values()):
+        return {}
+    files = DataFilesDict.from_patterns(patterns, base_path=str(path))
+    readers: dict[str, Callable[[], list[RawRow]]] = {}
+    for split, found in files.items():
+        paths = sorted(Path(f) for f in found if Path(f).suffix.lower() in FILE_SUFFIXES)
+        if paths:
+            readers[str(split)] = lambda paths=paths: [row for f in paths for row in _rows_of_file(f)]
+    return readers
+
+
+def _rows_of_file(path: Path) -> list[RawRow]:
+    rows = read_json_rows(path) if path.suffix.lower() == ".json" else _read_file(path)
+    if isinstance(rows, dict):
+        if len(rows) != 1:
+            raise DataError(f"this file holds several splits ({', '.join(rows)}); pass the file itself",
+                            path=str(path))
+        return next(iter(rows.values()))
+    return rows
+
+
+def _declares_configs(path: Path) -> bool:
+    """Whether the folder is a hub snapshot whose README.md front matter declares ``configs:`` (data files with
+    their splits), which ``datasets.load_dataset`` honours."""
+    readme = path / "README.md"
+    if not readme.is_file():
+        return False
+    text = readme.read_text(encoding="utf-8", errors="replace")
+    if not text.startswith("---"):
+        return False
+    front = text[3:].split("\n---", 1)[0]
+    return any(line.startswith("configs:") for line in front.splitlines())
+
+
 def _load_dataset_folder(path: Path) -> dict[str, Callable[[], list[RawRow]]]:
-    """Last resort for a folder of data files under other names (e.g. a hub snapshot whose README declares
-    its configs): ``datasets.load_dataset(folder)``, which reads local files without the network."""
+    """A hub snapshot whose README declares its configs: ``datasets.load_dataset(folder)``, which reads local
+    files without the network and names the splits as the card does."""
     from datasets import load_dataset
 
     try:

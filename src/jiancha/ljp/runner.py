@@ -51,6 +51,7 @@ class LJPSummary:
     already_done: int
     sent: int
     failed: int
+    failed_total: int = 0                  # failed records in the store after this invocation
     cost: float = 0.0
     elapsed_s: float = 0.0
     resumed: bool = False
@@ -145,7 +146,9 @@ def run_ljp_eval(spec: LJPSpec, client_config: ClientConfig | None = None, *, sh
                                    description=f"ljp eval {client.spec.model}")
             summary.sent, summary.failed, summary.cost = stats.done, stats.failed, round(stats.cost, 6)
         summary.elapsed_s = round(time.perf_counter() - t0, 3)
-        store.manifest["invocations"][-1].update({"finished_at": now_iso(), "sent": summary.sent})
+        summary.failed_total = sum(st == "failed" for st in store.latest_status().values())
+        store.manifest["invocations"][-1].update({"finished_at": now_iso(), "sent": summary.sent,
+                                                  "failed": summary.failed})
         store.update_manifest(finished_at=now_iso())
     if score:
         summary.metrics = score_ljp_run(spec.out)
@@ -158,8 +161,7 @@ def score_ljp_run(run_dir: str | Path, *, write: bool = True) -> dict[str, Any]:
     run_dir = Path(run_dir)
     store = RunStore(run_dir)
     manifest = store.read_manifest()
-    if manifest is None or manifest.get("task") != "ljp":
-        raise ConfigError(f"{run_dir} is not an LJP run directory (no manifest.json with task 'ljp')")
+    check_ljp_manifest(run_dir, manifest)
     candidates = _manifest_candidates(run_dir, manifest)
     latest: dict[tuple[str, int], dict] = {}
     for row in store.iter_rows():
@@ -199,6 +201,20 @@ def score_ljp_run(run_dir: str | Path, *, write: bool = True) -> dict[str, Any]:
     return result
 
 
+def check_ljp_manifest(run_dir: Path, manifest: dict | None) -> None:
+    """Refuse a directory that is not an LJP run (a PDP run directory names the PDP scorer in the message)."""
+    if manifest is None:
+        raise ConfigError(f"{run_dir} is not an LJP run directory: it has no manifest.json; pass a directory made "
+                          "by 'jiancha ljp eval'")
+    task = manifest.get("task")
+    if task == "ljp":
+        return
+    hint = (f"score it with 'jiancha pdp score {run_dir}'" if task == "pdp"
+            else "pass a directory made by 'jiancha ljp eval'")
+    raise ConfigError(f"{run_dir / 'manifest.json'} names task {task!r}, expected 'ljp': this is not an LJP run "
+                      f"directory; {hint}")
+
+
 def _manifest_candidates(run_dir: Path, manifest: dict) -> tuple[str, ...]:
     labels = manifest.get("candidates", {}).get("labels")
     if not isinstance(labels, list) or not labels:
@@ -211,8 +227,9 @@ def render_ljp_report(manifest: dict, result: dict) -> str:
     model = manifest.get("spec", {}).get("model")
     lines = [f"# LJP charge prediction: {model}", "",
              (f"data: `{manifest['data']['source']}` ({manifest['data']['n_cases']} cases, fingerprint "
-             f"{manifest['data']['fingerprint']}); candidates: {manifest['candidates']['source']} "
-             f"({manifest['candidates']['n']}); runs: {result['runs']}"), "",
+             f"{manifest['data']['fingerprint']}); candidates: {manifest['candidates'].get('source', '?')} "
+             f"({manifest['candidates'].get('n', len(manifest['candidates'].get('labels', [])))}); "
+             f"runs: {result['runs']}"), "",
              "| metric | mean | SE |", "|---|---|---|"]
     for k, v in result["mean_se"].items():
         lines.append(f"| {k} | {v['mean']:.4f} | {v['se']:.4f} |")

@@ -11,31 +11,77 @@ from jiancha.errors import ConfigError
 from jiancha.pdp.rundir import settings_of
 from jiancha.pdp.scoring import DEFAULT_BOOTSTRAP, DEFAULT_SEED, score_run_dirs_full
 
+ABSENT = "<absent>"
+
 
 @dataclass(frozen=True)
 class Comparison:
-    """Several run directories that differ in one setting, with their scores, for ``jiancha pdp compare``."""
+    """Several run directories and the settings they differ in, with their scores, for ``jiancha pdp compare``."""
 
-    setting: str                    # the differing setting(s), e.g. "reasoning.effort"
-    values: tuple[str, ...]         # its value per directory, in the given order
+    setting: str                    # the differing setting(s), comma-separated, e.g. "reasoning.effort"
+    values: tuple[str, ...]         # their values per directory, in the given order
     dirs: tuple[str, ...]
     results: tuple[dict, ...]       # score results ({"pooled", "per_run", "mean_se"}) per directory
+    settings: tuple[str, ...] = ()  # each differing setting (empty when the manifests say nothing)
+
+    @property
+    def note(self) -> str | None:
+        """A warning when the runs differ in more than one setting (no single setting explains the metrics)."""
+        if len(self.settings) < 2:
+            return None
+        return (f"these runs differ in {len(self.settings)} settings ({', '.join(self.settings)}): a difference "
+                "in the metrics cannot be attributed to any one of them")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"setting": self.setting, "settings": list(self.settings), "note": self.note,
+                "runs": [{"dir": d, "value": v, "mean_se": r["mean_se"]}
+                         for d, v, r in zip(self.dirs, self.values, self.results)]}
 
 
 _DERIVED = ("hash", "fingerprint", "sha256")
 
 
+def _parent(key: str) -> str:
+    return key.rsplit(".", 1)[0] if "." in key else ""
+
+
+def _has(flat: dict[str, Any], key: str) -> bool:
+    return key in flat or any(k.startswith(key + ".") for k in flat)
+
+
 def differing_settings(manifests: list[dict | None]) -> list[str]:
-    """Flattened setting keys whose values differ between the manifests (sorted), reduced to the settings a
-    person chose: hashes and fingerprints that merely follow from another differing setting are dropped, and
-    keys present in every manifest are preferred (``prompt.variant`` over a ``prompt.one_shot_classes`` that
-    only the one-shot run has)."""
+    """Every setting whose value differs between the manifests (a setting missing from one of them differs),
+    sorted. Two reductions keep the list to what a person chose: a hash or fingerprint is dropped when a
+    non-derived setting next to it (same parent) differs too (``prompt.messages_hash`` follows from
+    ``prompt.variant``), and a group missing from some manifest is named once (``backend`` rather than each
+    ``backend.*`` key when one run is an offline baseline without a backend)."""
     flats = [settings_of(m) for m in manifests]
     keys = sorted(set().union(*flats)) if flats else []
-    diff = [k for k in keys if len({repr(f.get(k, "<absent>")) for f in flats}) > 1]
-    chosen = [k for k in diff if not k.rsplit(".", 1)[-1].endswith(_DERIVED)] or diff
-    everywhere = [k for k in chosen if all(k in f for f in flats)]
-    return everywhere or chosen
+    diff = [k for k in keys if len({repr(f.get(k, ABSENT)) for f in flats}) > 1]
+    chosen_parents = {_parent(k) for k in diff if not k.rsplit(".", 1)[-1].endswith(_DERIVED)}
+    kept = [k for k in diff
+            if not (k.rsplit(".", 1)[-1].endswith(_DERIVED) and _parent(k) and _parent(k) in chosen_parents)]
+    out: list[str] = []
+    for k in kept:
+        parts = k.split(".")
+        name = k
+        for i in range(1, len(parts)):
+            prefix = ".".join(parts[:i])
+            if not all(_has(f, prefix) for f in flats):
+                name = prefix
+                break
+        if name not in out:
+            out.append(name)
+    return out
+
+
+def setting_value(flat: dict[str, Any], key: str) -> Any:
+    """The value of a (possibly grouped) setting in a flattened manifest: the leaf, the sub-dict of a group, or
+    ``ABSENT``."""
+    if key in flat:
+        return flat[key]
+    sub = {k[len(key) + 1:]: v for k, v in flat.items() if k.startswith(key + ".")}
+    return sub or ABSENT
 
 
 def _short(v: Any) -> str:
@@ -52,12 +98,13 @@ def compare_run_dirs(run_dirs: list[str | Path], *, compat: str = "default", n_b
     keys = differing_settings(manifests) if all(manifests) else []
     if keys:
         flats = [settings_of(m) for m in manifests]
-        setting = " / ".join(keys)
-        values = tuple(", ".join(_short(f.get(k, "<absent>")) for k in keys) for f in flats)
+        setting = ", ".join(keys)
+        values = tuple(", ".join(_short(setting_value(f, k)) for k in keys) for f in flats)
     else:
         setting = "run directory"
         values = tuple(Path(d).name for d in run_dirs)
-    return Comparison(setting, values, tuple(str(d) for d in run_dirs), tuple(s.result for s in scored))
+    return Comparison(setting, values, tuple(str(d) for d in run_dirs), tuple(s.result for s in scored),
+                      tuple(keys))
 
 
 def write_comparison(comp: Comparison, out_dir: str | Path) -> list[Path]:
@@ -70,9 +117,9 @@ def write_comparison(comp: Comparison, out_dir: str | Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     headers, rows = paper_table(list(zip(comp.values, comp.results)), name_header=comp.setting)
     md = out / "compare.md"
-    atomic_write_text(md, f"# PDP metrics by {comp.setting}\n\n{markdown_table(headers, rows)}\n")
+    note = f"> Note: {comp.note}.\n\n" if comp.note else ""
+    atomic_write_text(md, f"# PDP metrics by {comp.setting}\n\n{note}{markdown_table(headers, rows)}\n")
     js = out / "compare.json"
-    write_json(js, {"setting": comp.setting, "runs": [{"dir": d, "value": v, "mean_se": r["mean_se"]}
-                                                       for d, v, r in zip(comp.dirs, comp.values, comp.results)]})
+    write_json(js, comp.to_dict())
     png = plot_compare(comp.setting, list(comp.values), list(comp.results), out / "compare.png")
     return [md, js, png]

@@ -91,16 +91,21 @@ COMPARE_METRICS = (("level1_macro_f1", "L1 Macro-F1"), ("level2_macro_f1", "L2 M
 
 
 def plot_compare(setting: str, values: list[str], results: list[dict], path: str | Path) -> Path:
-    """Metrics (mean ± SE over runs) against the one setting that differs between runs (paper Table 3/5)."""
+    """Metrics (mean ± SE over runs) against the setting(s) that differ between runs (paper Table 3/5)."""
     plt = _plt()
-    fig, ax = plt.subplots(figsize=(max(5.0, 1.1 * len(values) + 3), 4))
+    import textwrap
+
+    # compound values of several settings ("a, b") get a line each, long ones are wrapped, so the layout fits
+    ticks = ["\n".join(textwrap.fill(part, 24) for part in str(v).split(", ")) for v in values]
+    height = 4 + 0.15 * max(t.count("\n") for t in ticks)
+    fig, ax = plt.subplots(figsize=(max(5.0, 2.0 * len(values) + 3), height))
     x = np.arange(len(values))
     for metric, label in COMPARE_METRICS:
         means = [r["mean_se"].get(metric, {}).get("mean", np.nan) for r in results]
         ses = [r["mean_se"].get(metric, {}).get("se", 0.0) for r in results]
         ax.errorbar(x, means, yerr=ses, marker="o", capsize=3, label=label,
                     linestyle="-" if "Macro" in label or "Micro" in label else "--")
-    ax.set_xticks(x, [str(v) for v in values])
+    ax.set_xticks(x, ticks, fontsize=8)
     ax.set_xlabel(setting)
     ax.set_ylim(0, 1)
     ax.set_ylabel("score")

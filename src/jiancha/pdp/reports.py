@@ -29,7 +29,11 @@ CODE_OF = {d.value: d.code for d in Decision} | {Level1.PROSECUTE.value: "P", Le
 
 
 def fmt_value(mean: float, se: float | None = None, *, digits: int = 4) -> str:
-    return f"{mean:.{digits}f}" if not se else f"{mean:.{digits}f} ± {se:.{digits}f}"
+    """``mean ± se`` rounded to ``digits`` (an SE of exactly 0 or of float noise both read ``± 0.0000``); the
+    plain value when ``se`` is None (one run: there is no SE to show)."""
+    if se is None:
+        return f"{mean:.{digits}f}"
+    return f"{mean:.{digits}f} ± {abs(se):.{digits}f}"
 
 
 def n_runs(result: dict) -> int:

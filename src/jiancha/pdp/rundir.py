@@ -11,7 +11,7 @@ from typing import Any
 
 from jiancha._util.dicts import flatten
 from jiancha._util.io import read_json
-from jiancha.errors import DataError
+from jiancha.errors import ConfigError, DataError
 from jiancha.llm.store import MANIFEST, RECORDS, iter_store_lines
 from jiancha.pdp.parsing import ParsedAnswer
 
@@ -42,8 +42,40 @@ class ScoreItem:
     stored: ParsedAnswer | None = None
 
 
+#: The ``task`` a PDP run directory's manifest names (``jiancha pdp eval`` writes it); other tasks' scorers.
+PDP_TASK = "pdp"
+SCORE_COMMAND_OF_TASK = {"ljp": "jiancha ljp score"}
+
+
+def manifest_task(manifest: dict[str, Any] | None) -> str | None:
+    """The task a manifest names (top-level ``task``, else ``identity.task``); None when it names none."""
+    if not isinstance(manifest, dict):
+        return None
+    task = manifest.get("task")
+    if task is None and isinstance(manifest.get("identity"), dict):
+        task = manifest["identity"].get("task")
+    return task
+
+
+def check_pdp_manifest(run_dir: str | os.PathLike, manifest: dict[str, Any] | None) -> None:
+    """Refuse a run directory whose manifest names another task than PDP (an LJP run has records.jsonl too; scored
+    as PDP every gold label would be invalid). A manifest without ``task`` (hand-made directories) is accepted."""
+    task = manifest_task(manifest)
+    if task is None or task == PDP_TASK:
+        return
+    other = SCORE_COMMAND_OF_TASK.get(str(task))
+    hint = f"score it with '{other} {run_dir}'" if other else "pass a directory made by 'jiancha pdp eval'"
+    raise ConfigError(f"{Path(run_dir) / MANIFEST_FILE} names task {task!r}, expected {PDP_TASK!r}: this is not a "
+                      f"PDP run directory; {hint}")
+
+
 def is_project_dir(path: str | os.PathLike) -> bool:
-    return (Path(path) / RECORDS_FILE).is_file()
+    """True for a PDP run directory of this project (records.jsonl); raises ConfigError when its manifest names
+    another task (see ``check_pdp_manifest``)."""
+    if not (Path(path) / RECORDS_FILE).is_file():
+        return False
+    check_pdp_manifest(path, read_manifest(path))
+    return True
 
 
 def read_manifest(run_dir: str | os.PathLike) -> dict[str, Any] | None:
@@ -52,7 +84,9 @@ def read_manifest(run_dir: str | os.PathLike) -> dict[str, Any] | None:
 
 
 def read_project_dir(run_dir: str | os.PathLike) -> list[ScoreItem]:
-    """Items of a project run directory; the latest line per (case_id, run_id) wins; order of first appearance."""
+    """Items of a project run directory; the latest line per (case_id, run_id) wins; order of first appearance.
+    Raises ConfigError when the manifest names another task than PDP."""
+    check_pdp_manifest(run_dir, read_manifest(run_dir))
     path = Path(run_dir) / RECORDS_FILE
     latest: dict[tuple[str, str], ScoreItem] = {}
     for lineno, obj in iter_store_lines(path):

@@ -159,6 +159,7 @@ def run_pdp_eval(spec: RunSpec, client_config: ClientConfig | None = None, *,
         if spec.train_data is not None or train_records is not None:
             train = list(train_records) if train_records is not None else _load_train(spec)
             identity["train"] = {"fingerprint": _fingerprint(train), "n": len(train)}
+            manifest["train"] = {**train_source(spec, train_records is not None), **identity["train"]}
         elif spec.model == baselines.PREFIX + "tfidf-lr":
             identity["train"] = {"cross_validation_folds": spec.cv_folds}
         manifest["backend"] = {"baseline": spec.model}
@@ -203,6 +204,23 @@ def run_pdp_eval(spec: RunSpec, client_config: ClientConfig | None = None, *,
     return summary
 
 
+def train_source(spec: RunSpec, passed_in: bool) -> dict[str, Any]:
+    """Where a trainable baseline's training records came from: ``--train-data`` and ``--train-split``, or the
+    caller (``train_records`` passed to ``run_pdp_eval``)."""
+    if passed_in:
+        return {"source": "records passed by the caller", "split": None}
+    return {"source": spec.train_data, "split": spec.train_split}
+
+
+def describe_fit(info: dict[str, Any], train: dict[str, Any] | None) -> str:
+    """What a baseline was fitted on, for people: the training source and split when it had training records
+    (``data/train.jsonl, split 'train', 120 records``), else the baseline's own ``fit_on``."""
+    if train is None:
+        return str(info.get("fit_on", "?"))
+    split = f", split {train['split']!r}" if train.get("split") else ""
+    return f"{train['source']}{split}, {train['n']} records"
+
+
 def _load_train(spec: RunSpec) -> list[PDPRecord]:
     from jiancha.datasets.pdp import load_pdp
 
@@ -224,7 +242,11 @@ def _run_baseline(spec: RunSpec, predict, cases, todo, train, store: RunStore, s
     t0 = time.perf_counter()
     output = predict([r for _, r in cases], **kwargs)
     per_case = (time.perf_counter() - t0) / max(1, len(cases))
-    summary.baseline_info = output.info
+    info = dict(output.info)
+    if train is not None:
+        src = store.manifest["train"]       # written by run_pdp_eval with the training records
+        info.update({"fit_on": describe_fit(info, src), "train_source": src["source"], "train_split": src["split"]})
+    summary.baseline_info = info
     by_id = {cid: p for (cid, _), p in zip(cases, output.predictions)}
     for run_id, cid, r in todo:
         p = by_id[cid]

@@ -33,11 +33,13 @@ def encode(texts: Sequence[str], config: DenseConfig, *, show_progress: bool = T
 
 def load_model(config: DenseConfig):
     from jiancha.errors import ConfigError
+    from jiancha.retrieval.model_source import resolve_model_source
 
     st = require("sentence_transformers", "dense")
     if not config.model:
         raise ConfigError("the dense method needs a model: pass --model PATH (a sentence-transformers model dir)")
-    return st.SentenceTransformer(config.model, device=config.device)
+    source = resolve_model_source(config.model, option="--model", extra="dense")
+    return st.SentenceTransformer(source, device=config.device)
 
 
 class DenseIndex:

@@ -88,6 +88,40 @@ def evaluate_lecard_v2(run: Run, qrels: Qrels, *, setting: str = "zero-shot") ->
     return EvalResult({**m2, **m1}, len(per2), per2)
 
 
+@dataclass(frozen=True)
+class RunCoverage:
+    """How a run's query ids meet the labels: ``unlabelled`` run queries are not scored (unknown ids, or queries
+    without labels in this dataset/setting); ``missing`` labelled queries are absent from the run (they score 0)."""
+
+    run_queries: int
+    unlabelled: tuple[str, ...]
+    missing: tuple[str, ...]
+
+
+def _id_key(qid: str) -> tuple[int, str]:
+    return (len(qid), qid)
+
+
+def compute_run_coverage(run: Run, qrels: Qrels) -> RunCoverage:
+    return RunCoverage(len(run), tuple(sorted((q for q in run if q not in qrels), key=_id_key)),
+                       tuple(sorted((q for q in qrels if q not in run), key=_id_key)))
+
+
+def render_coverage_warnings(cov: RunCoverage, where: str, labels: str, *, show: int = 5) -> list[str]:
+    """One warning line per problem, each with the count and the first ``show`` ids."""
+    def ids(xs: tuple[str, ...]) -> str:
+        return ", ".join(repr(x) for x in xs[:show]) + (", ..." if len(xs) > show else "")
+
+    out = []
+    if cov.unlabelled:
+        out.append(f"{len(cov.unlabelled)} of {cov.run_queries} queries in {where} have no relevance labels in "
+                   f"{labels} (unknown query ids?) and are not scored: {ids(cov.unlabelled)}")
+    if cov.missing:
+        out.append(f"{len(cov.missing)} labelled queries of {labels} are absent from {where} and score 0: "
+                   f"{ids(cov.missing)}")
+    return out
+
+
 def evaluate(dataset: str, run: Run, qrels: Qrels, *, setting: str = "zero-shot") -> EvalResult:
     if dataset == "lecard-v1":
         return evaluate_lecard_v1(run, qrels)

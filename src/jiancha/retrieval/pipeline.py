@@ -104,6 +104,10 @@ class RetrievalSpec:
         uses_dense = self.method == "dense" or (self.method == "fuse" and "dense" in self.fuse.methods)
         if uses_dense and not self.dense.model:
             raise ConfigError("the dense method needs --model PATH (a sentence-transformers model directory)")
+        if uses_dense:
+            from jiancha.retrieval.model_source import check_model_path
+
+            check_model_path(self.dense.model, extra="dense")     # a missing path fails before any loading
         qf = check_query_field(self.query_field or DEFAULT_QUERY_FIELD[self.dataset])
         df = canonical_doc_field(self.doc_field or DEFAULT_DOC_FIELD[self.dataset])
         return replace(self, query_field=qf, doc_field=df)
@@ -134,13 +138,6 @@ def _no_progress(it: Iterable, desc: str, total: int) -> Iterable:
     return it
 
 
-def rich_progress(it: Iterable, desc: str, total: int) -> Iterable:
-    """Iterate with a rich progress bar on stderr."""
-    from rich.progress import track
-
-    return track(it, description=desc, total=total, transient=True)
-
-
 @dataclass
 class Retriever:
     """Indexes one dataset's candidates under a spec; ``score(method, query)`` gives scores over every document."""
@@ -157,6 +154,9 @@ class Retriever:
             raise ConfigError(f"{self.dataset.name} at {self.dataset.root} has no candidate documents to rank "
                               "(LeCaRDv2: put the candidates in candidate/<pid>.json); score an external run "
                               "with `jiancha retrieval score` instead")
+        spec = self.spec
+        if spec.method == "dense" or (spec.method == "fuse" and "dense" in spec.fuse.methods):
+            self._dense_model()     # before tokenising: an unusable model (offline hub) fails in seconds
         self.doc_ids = list(self.dataset.documents)
         self.id_order = doc_id_order(self.doc_ids)
         self.position = {d: i for i, d in enumerate(self.doc_ids)}

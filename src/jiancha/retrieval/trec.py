@@ -6,6 +6,7 @@ the file's rank column (then file order). A qrels line is ``qid iter docid grade
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -54,6 +55,8 @@ def parse_trec_run(text: str, *, path: str = "<string>") -> dict[str, list[tuple
             s = float(score)
         except ValueError:
             raise DataError(f"score {score!r} is not a number", path=path, line=lineno, field="score") from None
+        if math.isnan(s):  # NaN has no place in a ranking (it compares false with everything)
+            raise DataError(f"score {score!r} is not a number", path=path, line=lineno, field="score")
         rows.setdefault(qid, []).append((-s, r, lineno, doc))
     out: dict[str, list[tuple[str, float]]] = {}
     for qid, items in rows.items():

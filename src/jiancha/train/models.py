@@ -31,6 +31,15 @@ def save_final(trainer: Any, tokenizer: Any, out: Path, *, merge: bool) -> tuple
     return final, merged_dir
 
 
+def resolve_model(model: str) -> str:
+    """The local directory (or reachable hub id) to load ``model`` from: a missing local path or an unreachable
+    hub fails at once with a ConfigError saying what to do; a model already in the Hugging Face cache loads
+    offline (see :func:`jiancha.retrieval.model_source.resolve_model_source`)."""
+    from jiancha.retrieval.model_source import resolve_model_source
+
+    return resolve_model_source(model, option="--model", extra="train")
+
+
 def load_tokenizer(model: str) -> Any:
     transformers = require("transformers", "train")
     tok = transformers.AutoTokenizer.from_pretrained(model)

@@ -20,7 +20,7 @@ from jiancha.train.config import (
     trainer_kwargs,
 )
 from jiancha.train.data import load_training_records, prepare_rl_rows
-from jiancha.train.models import load_tokenizer, lora_config, train_and_save
+from jiancha.train.models import load_tokenizer, lora_config, resolve_model, train_and_save
 from jiancha.train.runs import METRICS_FILE, RunResult, run_spec, start_run
 
 
@@ -78,9 +78,10 @@ def run_rl(cfg: RLRecipeConfig, *, console: Any = None) -> RunResult:
 
     cfg.validate()
     check_runtime(cfg)
+    model = resolve_model(cfg.model)           # fails in seconds on a missing path or an unreachable hub
     cfg = cfg.resolved()
     out = Path(cfg.output_dir)
-    tokenizer = load_tokenizer(cfg.model)
+    tokenizer = load_tokenizer(model)
     data = load_training_records(cfg.data, cfg.split, limit=cfg.limit)
     prepared = prepare_rl_rows(data, tokenizer, variant=cfg.prompt_variant, max_prompt_length=cfg.max_prompt_length,
                                on_long=cfg.on_long_prompt, template_kwargs=cfg.chat_template_kwargs())
@@ -93,7 +94,7 @@ def run_rl(cfg: RLRecipeConfig, *, console: Any = None) -> RunResult:
     dataset = Dataset.from_list(prepared.rows)
     args = trl.GRPOConfig(**grpo_kwargs(cfg))
     rewards = build_reward_funcs(cfg, [r["decision"] for r in prepared.rows])
-    kwargs: dict[str, Any] = {"model": cfg.model, "reward_funcs": rewards, "args": args, "train_dataset": dataset,
+    kwargs: dict[str, Any] = {"model": model, "reward_funcs": rewards, "args": args, "train_dataset": dataset,
                                   "processing_class": tokenizer,
                                   "callbacks": [JsonlMetricsCallback(out / METRICS_FILE, console=console)],
                                   "peft_config": lora_config(cfg) if cfg.use_lora else None}

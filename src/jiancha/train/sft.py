@@ -19,7 +19,7 @@ from jiancha.train.config import (
     trainer_kwargs,
 )
 from jiancha.train.data import load_training_records, prepare_sft_rows
-from jiancha.train.models import load_tokenizer, lora_config, train_and_save
+from jiancha.train.models import load_tokenizer, lora_config, resolve_model, train_and_save
 from jiancha.train.runs import METRICS_FILE, RunResult, run_spec, start_run
 
 
@@ -43,8 +43,9 @@ def run_sft(cfg: SFTRecipeConfig, *, console: Any = None) -> RunResult:
 
     cfg.validate()
     check_runtime(cfg)
+    model = resolve_model(cfg.model)           # fails in seconds on a missing path or an unreachable hub
     out = Path(cfg.output_dir)
-    tokenizer = load_tokenizer(cfg.model)
+    tokenizer = load_tokenizer(model)
     data = load_training_records(cfg.data, cfg.split, limit=cfg.limit)
     prepared = prepare_sft_rows(data, tokenizer, variant=cfg.prompt_variant, max_prompt_length=cfg.max_prompt_length,
                                 max_completion_length=cfg.max_completion_length, on_long=cfg.on_long_prompt,
@@ -54,7 +55,7 @@ def run_sft(cfg: SFTRecipeConfig, *, console: Any = None) -> RunResult:
 
     keep = ("prompt", "completion", "chat_template_kwargs")
     rows = [{k: r[k] for k in keep if k in r} for r in prepared.rows]
-    trainer = trl.SFTTrainer(model=cfg.model, args=trl.SFTConfig(**sft_kwargs(cfg)),
+    trainer = trl.SFTTrainer(model=model, args=trl.SFTConfig(**sft_kwargs(cfg)),
                              train_dataset=Dataset.from_list(rows), processing_class=tokenizer,
                              peft_config=lora_config(cfg) if cfg.use_lora else None,
                              callbacks=[JsonlMetricsCallback(out / METRICS_FILE, console=console)])
