@@ -54,7 +54,7 @@ def test_run_all_stages(raw_dir, tmp_path):
     assert len(summary["provenance"]["input_fingerprint"]) == 16
     clean = (out / "clean.jsonl").read_text(encoding="utf-8")
     assert "被不起诉人" not in clean.split('"raw_reasoning_and_decision"')[0]
-    for name in ("records.jsonl", "findings.jsonl", "residue.jsonl", "dataset/records.parquet"):
+    for name in ("records.jsonl", "findings.jsonl", "residue.jsonl", "dataset/test.parquet"):
         assert (out / name).exists()
 
 

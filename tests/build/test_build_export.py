@@ -18,13 +18,22 @@ def test_export_round_trip(report, tmp_path):
     records = report.records
     summary = write_export(records, tmp_path / "ds")
     assert summary["splits"] == {"test": len(records)}
-    rows = [json.loads(line) for line in (tmp_path / "ds" / "records.jsonl").read_text().splitlines()]
+    rows = [json.loads(line) for line in (tmp_path / "ds" / "test.jsonl").read_text().splitlines()]
     assert [PDPRecord.from_dict(r) for r in rows] == records
-    table = pq.read_table(tmp_path / "ds" / "records.parquet")
+    table = pq.read_table(tmp_path / "ds" / "test.parquet")
     assert table.num_rows == len(records) and table.column("id").to_pylist() == [r.id for r in records]
     dd = datasets.load_from_disk(str(tmp_path / "ds" / "hf"))
     assert list(dd) == ["test"] and dd["test"][0]["meta"] == rows[0]["meta"]
     assert dd["test"]["relevant_articles"][0] == list(records[0].relevant_articles)
+
+
+def test_export_folder_and_its_hf_folder_load_as_pdp_sources(report, tmp_path):
+    from jiancha.datasets.pdp import load_pdp
+
+    records = report.records
+    write_export(records, tmp_path / "ds")
+    assert load_pdp(str(tmp_path / "ds"), "test") == records
+    assert load_pdp(str(tmp_path / "ds" / "hf"), "test") == records
 
 
 def test_card_counts(report, tmp_path):
@@ -66,7 +75,7 @@ def test_balanced_subset_too_few_records_says_what_is_needed(tmp_path):
         "cannot build the balanced subset: --balanced 5 needs 5 records per class (20 in all), but 相对不起诉, "
         "存疑不起诉 have fewer (available: 起诉 6, 相对不起诉 3, 法定不起诉 5, 存疑不起诉 2); pass --balanced 2 or smaller")
     assert "test_rq2" not in str(info.value) and "PDP-Bench test split" not in str(info.value)
-    assert not (tmp_path / "ds" / "records.jsonl").exists()  # refused before writing anything
+    assert not (tmp_path / "ds" / "test.jsonl").exists()  # refused before writing anything
     assert write_export(recs, tmp_path / "ok", balanced_per_class=2)["splits"] == {"test": 16, "balanced_2": 8}
 
 

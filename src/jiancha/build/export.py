@@ -21,8 +21,8 @@ from jiancha.law.charges import find_charges
 from jiancha.law.labels import LEVEL2_LABELS
 from jiancha.law.phrases import CHARGE_SUSPECTED_RE
 
-JSONL_NAME = "records.jsonl"
-PARQUET_NAME = "records.parquet"
+JSONL_NAME = "test.jsonl"   # split-named, so the export folder loads as a PDP source
+PARQUET_NAME = "test.parquet"
 HF_DIR = "hf"
 CARD_NAME = "README.md"
 

@@ -32,8 +32,8 @@ def encode(texts: Sequence[str], config: DenseConfig, *, show_progress: bool = T
 
 
 def load_model(config: DenseConfig):
+    from jiancha.datasets.model_source import resolve_model_source
     from jiancha.errors import ConfigError
-    from jiancha.retrieval.model_source import resolve_model_source
 
     st = require("sentence_transformers", "dense")
     if not config.model:

@@ -105,7 +105,7 @@ class RetrievalSpec:
         if uses_dense and not self.dense.model:
             raise ConfigError("the dense method needs --model PATH (a sentence-transformers model directory)")
         if uses_dense:
-            from jiancha.retrieval.model_source import check_model_path
+            from jiancha.datasets.model_source import check_model_path
 
             check_model_path(self.dense.model, extra="dense")     # a missing path fails before any loading
         qf = check_query_field(self.query_field or DEFAULT_QUERY_FIELD[self.dataset])

@@ -34,8 +34,8 @@ def save_final(trainer: Any, tokenizer: Any, out: Path, *, merge: bool) -> tuple
 def resolve_model(model: str) -> str:
     """The local directory (or reachable hub id) to load ``model`` from: a missing local path or an unreachable
     hub fails at once with a ConfigError saying what to do; a model already in the Hugging Face cache loads
-    offline (see :func:`jiancha.retrieval.model_source.resolve_model_source`)."""
-    from jiancha.retrieval.model_source import resolve_model_source
+    offline (see :func:`jiancha.datasets.model_source.resolve_model_source`)."""
+    from jiancha.datasets.model_source import resolve_model_source
 
     return resolve_model_source(model, option="--model", extra="train")
 

@@ -9,8 +9,8 @@ import time
 import pytest
 from typer.testing import CliRunner
 
+from jiancha.datasets.model_source import resolve_model_source
 from jiancha.errors import ConfigError
-from jiancha.retrieval.model_source import resolve_model_source
 
 pytest.importorskip("huggingface_hub")
 
