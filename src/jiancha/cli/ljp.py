@@ -2,9 +2,26 @@
 
 from __future__ import annotations
 
-from typing import Annotated
-
 import typer
+
+from jiancha.cli._llm_options import (
+    ApiKeyEnv,
+    BaseUrls,
+    Concurrency,
+    ExtraBody,
+    Limit,
+    MaxAttempts,
+    MaxTokens,
+    RateLimit,
+    ReasoningEffort,
+    ReasoningMaxTokens,
+    Repeats,
+    RetryFailed,
+    ShowProgress,
+    Temperature,
+    Timeout,
+    TopP,
+)
 
 app = typer.Typer(no_args_is_help=True)
 
@@ -40,28 +57,23 @@ def eval_command(
     out: str = typer.Option(..., "--out", help="Run directory (created, or resumed when it exists)."),
     candidates: str | None = typer.Option(None, "--candidates", help="Candidate charges, one per line "
                                           "(CAIL accu.txt); default: every charge in the data file."),
-    base_url: Annotated[list[str] | None, typer.Option("--base-url", help="Base URL; repeat for replicas.")] = None,
-    api_key_env: str | None = typer.Option(None, "--api-key-env", help="Environment variable with the API key."),
-    extra_body: str | None = typer.Option(None, "--extra-body", help="JSON object of extra request fields, "
-                                          "e.g. OpenRouter provider routing '{\"provider\": {\"order\": [\"x\"]}}'."),
-    repeats: int = typer.Option(1, "--repeats", help="Independent samples per case (run_id 0..N-1)."),
-    concurrency: int = typer.Option(8, "--concurrency", help="Requests in flight at most."),
-    rate_limit: float | None = typer.Option(None, "--rate-limit", help="Requests per minute at most."),
-    max_tokens: int | None = typer.Option(None, "--max-tokens", help="Completion budget (reasoning included)."),
-    temperature: float | None = typer.Option(None, "--temperature",
-                                             help="Sampling temperature (default: the endpoint's)."),
-    top_p: float | None = typer.Option(None, "--top-p", help="Nucleus sampling top-p (default: the endpoint's)."),
-    reasoning_effort: str | None = typer.Option(None, "--reasoning-effort",
-                                                help="none|minimal|low|medium|high|xhigh."),
-    reasoning_max_tokens: int | None = typer.Option(None, "--reasoning-max-tokens",
-                                                    help="Reasoning token budget (openrouter, generic)."),
-    limit: int | None = typer.Option(None, "--limit", help="Evaluate the first N cases only."),
+    base_url: BaseUrls = None,
+    api_key_env: ApiKeyEnv = None,
+    extra_body: ExtraBody = None,
+    repeats: Repeats = 1,
+    concurrency: Concurrency = 8,
+    rate_limit: RateLimit = None,
+    max_tokens: MaxTokens = None,
+    temperature: Temperature = None,
+    top_p: TopP = None,
+    reasoning_effort: ReasoningEffort = None,
+    reasoning_max_tokens: ReasoningMaxTokens = None,
+    limit: Limit = None,
     seed: int | None = typer.Option(None, "--seed", help="Seed; request r of a case sends seed + run_id."),
-    retry_failed: bool = typer.Option(False, "--retry-failed", help="Re-send requests recorded as failed."),
-    timeout: float = typer.Option(600.0, "--timeout", help="Seconds per attempt."),
-    max_attempts: int = typer.Option(6, "--max-attempts", help="Attempts per request before it is recorded "
-                                     "as failed."),
-    progress: bool = typer.Option(True, "--progress/--no-progress", help="Live progress bar."),
+    retry_failed: RetryFailed = False,
+    timeout: Timeout = 600.0,
+    max_attempts: MaxAttempts = 6,
+    progress: ShowProgress = True,
 ) -> None:
     """CAIL2018 charge prediction (the paper's LJP reference): facts in, charges out as JSON, then scored.
 

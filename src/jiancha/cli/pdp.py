@@ -6,6 +6,24 @@ from typing import Annotated
 
 import typer
 
+from jiancha.cli._llm_options import (
+    ApiKeyEnv,
+    BaseUrls,
+    Concurrency,
+    ExtraBody,
+    Limit,
+    MaxAttempts,
+    MaxTokens,
+    RateLimit,
+    ReasoningEffort,
+    ReasoningMaxTokens,
+    Repeats,
+    RetryFailed,
+    ShowProgress,
+    Temperature,
+    Timeout,
+    TopP,
+)
 from jiancha.cli._render import interrupt_note, print_table, wide_console
 
 app = typer.Typer(no_args_is_help=True)
@@ -144,36 +162,28 @@ def eval_command(
                               "--base-url, or baseline:majority|rules|tfidf-lr."),
     out: str = typer.Option(..., "--out", help="Run directory (created, or resumed when it exists)."),
     split: str = typer.Option("test", "--split", help="Split to evaluate."),
-    base_url: Annotated[list[str] | None, typer.Option(
-        "--base-url", help="OpenAI-compatible base URL; repeat (or separate with commas) to spread requests over "
-        "replicas.")] = None,
-    api_key_env: str | None = typer.Option(None, "--api-key-env", help="Environment variable holding the API "
-                                           "key (default: the preset's, e.g. OPENROUTER_API_KEY)."),
-    extra_body: str | None = typer.Option(None, "--extra-body", help="JSON object of extra request fields, "
-                                          "e.g. OpenRouter provider routing '{\"provider\": {\"order\": [\"x\"]}}'."),
+    base_url: BaseUrls = None,
+    api_key_env: ApiKeyEnv = None,
+    extra_body: ExtraBody = None,
     prompt: str = typer.Option("baseline", "--prompt", help="baseline | definitions | one-shot | custom."),
     template: str | None = typer.Option(None, "--template", help="Template file for --prompt custom."),
     one_shot_classes: Annotated[list[str] | None, typer.Option(
         "--one-shot-classes", help="One-shot example classes (P,DNP,SNP,IENP; default all four).")] = None,
-    repeats: int = typer.Option(1, "--repeats", help="Independent samples per case (run_id 0..N-1)."),
-    concurrency: int = typer.Option(8, "--concurrency", help="Requests in flight at most."),
-    rate_limit: float | None = typer.Option(None, "--rate-limit", help="Requests per minute at most."),
-    max_tokens: int | None = typer.Option(None, "--max-tokens", help="Completion budget (reasoning included)."),
-    temperature: float | None = typer.Option(None, "--temperature",
-                                             help="Sampling temperature (default: the endpoint's)."),
-    top_p: float | None = typer.Option(None, "--top-p", help="Nucleus sampling top-p (default: the endpoint's)."),
+    repeats: Repeats = 1,
+    concurrency: Concurrency = 8,
+    rate_limit: RateLimit = None,
+    max_tokens: MaxTokens = None,
+    temperature: Temperature = None,
+    top_p: TopP = None,
     top_k: int | None = typer.Option(None, "--top-k", help="openrouter, vllm and generic endpoints only."),
-    reasoning_effort: str | None = typer.Option(None, "--reasoning-effort",
-                                                help="none|minimal|low|medium|high|xhigh."),
-    reasoning_max_tokens: int | None = typer.Option(None, "--reasoning-max-tokens",
-                                                    help="Reasoning token budget (openrouter, generic)."),
-    limit: int | None = typer.Option(None, "--limit", help="Evaluate the first N cases only."),
+    reasoning_effort: ReasoningEffort = None,
+    reasoning_max_tokens: ReasoningMaxTokens = None,
+    limit: Limit = None,
     seed: int | None = typer.Option(None, "--seed", help="Seed; request r of a case sends seed + run_id. "
                                     "Baselines default to 0."),
-    retry_failed: bool = typer.Option(False, "--retry-failed", help="Re-send requests recorded as failed."),
-    timeout: float = typer.Option(600.0, "--timeout", help="Seconds per attempt."),
-    max_attempts: int = typer.Option(6, "--max-attempts", help="Attempts per request before it is recorded "
-                                     "as failed."),
+    retry_failed: RetryFailed = False,
+    timeout: Timeout = 600.0,
+    max_attempts: MaxAttempts = 6,
     backoff: float = typer.Option(1.0, "--backoff", help="Base of the exponential backoff, seconds."),
     train_data: str | None = typer.Option(None, "--train-data", help="Training source for baseline:majority "
                                           "and baseline:tfidf-lr (else: the evaluation split, by k-fold CV "
@@ -182,7 +192,7 @@ def eval_command(
     cv_folds: int = typer.Option(5, "--cv-folds", help="Folds of baseline:tfidf-lr without --train-data."),
     compat: str = typer.Option("default", "--compat", help="Scoring mode: default | reference."),
     score: bool = typer.Option(True, "--score/--no-score", help="Score the run directory at the end."),
-    progress: bool = typer.Option(True, "--progress/--no-progress", help="Live progress bar."),
+    progress: ShowProgress = True,
 ) -> None:
     """Run a model or an offline baseline over a PDP split into a resumable run directory, then score it.
 
