@@ -116,6 +116,21 @@ def test_changed_settings_are_refused_with_the_difference(fake_openai, tmp_path)
                      score=False)
 
 
+def test_generic_endpoint_is_part_of_identity_but_preset_replicas_are_not(fake_openai, tmp_path):
+    from jiancha.llm.presets import resolve_backend
+
+    data = write_cases(tmp_path / "cases.jsonl", 2)
+    out = tmp_path / "run"
+    run_pdp_eval(_spec(fake_openai, data, out), FAST, score=False)
+    other = RunSpec(model="fake-model", data=str(data), out=str(out), api_key_env="JIANCHA_TEST_UNSET_KEY",
+                    base_urls=(fake_openai.url.replace("127.0.0.1", "localhost"),))
+    with pytest.raises(ResumeMismatchError, match="backend.endpoints"):
+        run_pdp_eval(other, FAST, score=False)
+    one = resolve_backend("vllm:m", ("http://a:8000/v1",)).identity()
+    assert one == resolve_backend("vllm:m", ("http://a:8000/v1", "http://b:8000/v1")).identity()
+    assert "endpoints" not in one
+
+
 def test_api_key_never_reaches_the_run_directory(fake_openai, tmp_path, monkeypatch):
     secret = "sk-jiancha-SECRET-4f7a1c"
     monkeypatch.setenv("JIANCHA_TEST_KEY", secret)
@@ -142,7 +157,8 @@ def test_manifest_records_provenance(fake_openai, tmp_path):
     assert m["data"]["n_records"] == 4 and m["data"]["n_cases"] == 2 and len(m["data"]["fingerprint"]) == 16
     assert m["prompt"]["variant"] == "definitions" and m["prompt"]["hash"] == m["identity"]["prompt"][
         "messages_hash"]
-    assert m["identity"]["backend"] == {"preset": "generic", "model": "fake-model", "extra_body": {}}
+    assert m["identity"]["backend"] == {"preset": "generic", "model": "fake-model", "extra_body": {},
+                                        "endpoints": [fake_openai.url]}
     assert "concurrency" not in json.dumps(m["identity"]) and "timeout" not in json.dumps(m["identity"])
     assert m["environment"]["packages"]["httpx"] and m["started_at"] and m["finished_at"]
     assert m["invocations"][0]["sent"] == 2

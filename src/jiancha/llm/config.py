@@ -69,10 +69,16 @@ def redact_url(url: str) -> str:
     return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
 
 
+#: The preset of a plain model name given with --base-url.
+GENERIC_PRESET = "generic"
+
+
 @dataclass(frozen=True)
 class BackendSpec:
-    """Which model, through which preset. ``base_urls`` are replicas of one deployment: they are recorded but are
-    not part of run identity (the preset and the model are)."""
+    """Which model, through which preset. Under a named preset (openrouter, vllm, openai) ``base_urls`` are
+    replicas of one deployment: recorded, but not part of run identity (the preset and the model are), so a run
+    can later be spread over more replicas. Under the generic preset the URL is what names the provider (the
+    same model name can be served by several), so the endpoints enter identity."""
 
     preset: str
     model: str
@@ -81,7 +87,10 @@ class BackendSpec:
     extra_body: dict[str, Any] = field(default_factory=dict, hash=False)
 
     def identity(self) -> dict[str, Any]:
-        return {"preset": self.preset, "model": self.model, "extra_body": self.extra_body}
+        ident: dict[str, Any] = {"preset": self.preset, "model": self.model, "extra_body": self.extra_body}
+        if self.preset == GENERIC_PRESET:
+            ident["endpoints"] = sorted({redact_url(u) for u in self.base_urls})
+        return ident
 
     def public(self) -> dict[str, Any]:
         """What a manifest records about the backend: no secret (URLs redacted, the key's variable name only)."""

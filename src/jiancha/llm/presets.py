@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from jiancha.errors import ConfigError
-from jiancha.llm.config import BackendSpec, GenerationConfig
+from jiancha.llm.config import GENERIC_PRESET, BackendSpec, GenerationConfig
 
 
 @dataclass(frozen=True)
@@ -97,7 +97,7 @@ PRESETS: dict[str, Preset] = {
     "openrouter": Preset("openrouter", "https://openrouter.ai/api/v1", "OPENROUTER_API_KEY", _render_openrouter),
     "vllm": Preset("vllm", "http://127.0.0.1:8000/v1", "VLLM_API_KEY", _render_vllm, api_key_required=False),
     "openai": Preset("openai", "https://api.openai.com/v1", "OPENAI_API_KEY", _render_openai),
-    "generic": Preset("generic", None, "OPENAI_API_KEY", _render_generic, api_key_required=False),
+    GENERIC_PRESET: Preset(GENERIC_PRESET, None, "OPENAI_API_KEY", _render_generic, api_key_required=False),
 }
 
 
@@ -106,10 +106,10 @@ def resolve_backend(name: str, base_urls: tuple[str, ...] | list[str] = (), api_
     """``openrouter:m`` / ``vllm:m`` / ``openai:m`` / plain ``m`` (needs a base URL) → BackendSpec."""
     base_urls = tuple(u.rstrip("/") for u in base_urls)
     prefix, sep, rest = name.partition(":")
-    if sep and prefix in PRESETS and prefix != "generic":
+    if sep and prefix in PRESETS and prefix != GENERIC_PRESET:
         preset, model = PRESETS[prefix], rest
     else:
-        preset, model = PRESETS["generic"], name
+        preset, model = PRESETS[GENERIC_PRESET], name
         if not base_urls:
             raise ConfigError(f"model {name!r} has no preset prefix and no --base-url was given; write "
                               f"'<preset>:<model>' with preset one of "
