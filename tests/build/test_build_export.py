@@ -89,3 +89,29 @@ def test_balanced_subset_with_an_empty_class(tmp_path):
 def test_nothing_to_export(tmp_path):
     with pytest.raises(DataError, match="no records to export"):
         write_export([], tmp_path / "empty")
+
+
+def test_export_records_its_settings_and_refuses_other_settings(report, tmp_path):
+    from jiancha._util.hashing import records_fingerprint
+    from jiancha.errors import ResumeMismatchError
+
+    records = report.records
+    assert len(records) == 16
+    out = tmp_path / "ds"
+    write_export(records, out, balanced_per_class=2, seed=7)
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["format"] == "jiancha-export/1"
+    assert manifest["settings"] == {"records_fingerprint": records_fingerprint(r.to_dict() for r in records),
+                                    "n_records": len(records), "balanced_per_class": 2, "seed": 7}
+    assert manifest["splits"] == {"test": len(records), "balanced_2": 8}
+    assert {"jiancha", "datasets", "pyarrow"} <= set(manifest["environment"]["packages"])
+    balanced = (out / "balanced_2.jsonl").read_bytes()
+    write_export(records, out, balanced_per_class=2, seed=7)          # same settings: written again, same bytes
+    assert (out / "balanced_2.jsonl").read_bytes() == balanced
+    with pytest.raises(ResumeMismatchError, match=r"seed: 7 \(stored\) → 8 \(now\)"):
+        write_export(records, out, balanced_per_class=2, seed=8)
+    with pytest.raises(ResumeMismatchError, match=r"records_fingerprint: .*n_records: 16 \(stored\) → 15 \(now\)"):
+        write_export(records[:-1], out, balanced_per_class=2, seed=7)
+    assert (out / "balanced_2.jsonl").read_bytes() == balanced           # nothing was written over
+    write_export(records, out, balanced_per_class=2, seed=8, replace=True)
+    assert json.loads((out / "manifest.json").read_text(encoding="utf-8"))["settings"]["seed"] == 8

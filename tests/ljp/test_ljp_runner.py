@@ -129,3 +129,24 @@ def test_ljp_eval_exits_3_while_failed_requests_remain(fake_openai, tmp_path):
     assert res.exit_code == 0, res.output
     assert "failed in store: 0;" in " ".join(res.stdout.split())
     assert "3 when failed requests remain" in " ".join(CliRunner().invoke(app, ["ljp", "eval", "--help"]).stdout.split())
+
+
+def test_ljp_scores_do_not_depend_on_the_order_records_were_stored_in(tmp_path):
+    # a model run stores rows in completion order; the most frequent unknown charges (ties broken by name, at most
+    # 20) and all metrics must not depend on it
+    data = _write_cail(tmp_path / "cail.jsonl")
+    out = tmp_path / "run"
+    res = CliRunner().invoke(app, ["ljp", "eval", "--data", str(data), "--model", "baseline:charge-match",
+                                   "--out", str(out), "--no-progress"])
+    assert res.exit_code == 0, res.output
+    rows = [json.loads(line) for line in (out / "records.jsonl").read_text(encoding="utf-8").splitlines()]
+    names = [f"虚构罪名{k:02d}" for k in range(24)]
+    for i, row in enumerate(rows):  # 4 cases × 6 unknown names each: 24 names, each given once
+        row["raw_output"] = json.dumps({"charges": ["盗窃", *names[6 * i: 6 * i + 6]]}, ensure_ascii=False)
+    metrics = []
+    for order in (rows, rows[::-1]):
+        (out / "records.jsonl").write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in order),
+                                           encoding="utf-8")
+        metrics.append(score_ljp_run(out, write=False))
+    assert metrics[0] == metrics[1]
+    assert list(metrics[0]["unknown_charges"]) == names[:20]

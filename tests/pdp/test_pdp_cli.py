@@ -94,6 +94,10 @@ def test_compare_detects_the_differing_setting(tmp_path):
     assert data["runs"][1]["mean_se"]["level2_macro_f1"]["mean"] == pytest.approx(1.0)
     assert (out / "compare.png").stat().st_size > 0
     assert "| reasoning_effort |" in (out / "compare.md").read_text(encoding="utf-8")
+    # how the runs were scored and with which versions sits next to the comparison
+    meta = json.loads((out / "compare.json").read_text(encoding="utf-8"))["meta"]
+    assert (meta["compat"], meta["bootstrap"]) == ("default", {"n_boot": 0, "seed": 0})
+    assert {"jiancha", "numpy"} <= set(meta["environment"]["packages"]) and "git_revision" in meta["environment"]
     res = runner.invoke(app, ["pdp", "compare", str(a), str(b), "--out", str(out)])
     assert res.exit_code == 0 and "reasoning_effort" in res.stdout
 

@@ -216,6 +216,9 @@ def test_write_reports(tmp_path):
         assert (d / name).stat().st_size > 0
     saved = json.loads((d / "metrics.json").read_text(encoding="utf-8"))
     assert saved["pooled"]["decision_level2_macro_f1"] == pytest.approx(0.5) and saved["meta"]["compat"] == "default"
+    # the scorer's versions and git revision sit next to the metrics (a --out folder holds no run manifest)
+    assert {"jiancha", "numpy"} <= set(saved["meta"]["environment"]["packages"])
+    assert "git_revision" in saved["meta"]["environment"]
     report = (d / "report.md").read_text(encoding="utf-8")
     assert "| gold \\ pred | P | DNP | SNP | IENP | INVALID |" in report
     assert "Worst confusions" in report and "c1" in report
@@ -251,3 +254,24 @@ def test_two_objects_on_one_line_is_an_error(tmp_path):
         fh.write(json.dumps(rec("b", 0, P, P)) + ", " + json.dumps(rec("c", 0, P, P)) + "\n")
     with pytest.raises(DataError, match="line 2"):
         score_run_dirs([d], write=False)
+
+
+def test_scores_do_not_depend_on_the_order_records_were_stored_in(tmp_path):
+    # a model run stores records in completion order; the scores, the bootstrap and the case ids listed in the
+    # report must be those of the (run id, case id) order, byte for byte
+    laws = ["cl:第二百六十四条", "cl:第六十七条第一款", "cl:第七十二条第一款", "cl:第五十二条", "cl:第六十四条",
+            "cl:第二十五条第一款", "cl:第二十六条第一款"]
+    rows = [rec(f"c{i:02d}", run, (P, DNP, SNP)[(i + run) % 3], (P, DNP, IENP, SNP)[i % 4], arts=laws[: 1 + i % 3],
+                gold_arts=laws[: 1 + (i * 5) % 7]) for run in (0, 1) for i in range(23)]
+    fwd = make_dir(tmp_path / "fwd", rows)
+    rev = make_dir(tmp_path / "rev", rows[::-1])
+    a, b = score_run_dirs_full([fwd]), score_run_dirs_full([rev])
+    assert json.dumps(a.result, sort_keys=True) == json.dumps(b.result, sort_keys=True)
+    assert a.case_ids == b.case_ids == tuple(f"c{i:02d}" for i in range(23)) * 2
+    assert a.run_ids == ("0",) * 23 + ("1",) * 23
+    score_run_dirs([fwd]), score_run_dirs([rev])
+    def body(d):
+        text = (d / "report.md").read_text(encoding="utf-8").replace(str(d), "DIR").replace(d.name, "DIR")
+        return [line for line in text.splitlines() if "scored" not in line]
+
+    assert body(fwd) == body(rev)

@@ -54,3 +54,30 @@ def test_lecard_v1_judged_pool_benchmark(retriever):
         retriever.spec = RetrievalSpec("lecard-v1", method="charge", charge=config).resolved()
         m = evaluate_lecard_v1(retriever.run(), ds.qrels).metrics
         assert (m["ndcg@10"], m["ndcg@30"], m["map"]) == pytest.approx(exp, abs=0.005), name
+
+
+LTR_CV = {  # split: (NDCG@10, NDCG@30, MAP) of the held-out rankings; docs/retrieval-results.md, phase G
+    "kfold": (0.8496, 0.9174, 0.6228),      # 5 folds, seed 13
+    "parity": (0.8440, 0.9165, 0.6325),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.shared
+def test_lecard_v1_ltr_cross_validation(retriever):
+    from jiancha.retrieval import ltr
+
+    ds = retriever.dataset
+    base = RetrievalSpec("lecard-v1", method="charge").resolved()
+    labelled = [q for q in ds.queries if q.id in ds.qrels]
+    feats = ltr.extract_features(ds, base, cache=retriever.cache, queries=labelled)
+    xs = {q: f.features for q, f in feats.items()}
+    grades = ltr.grade_vectors(feats, ds.qrels)
+    cfg = ltr.LTRConfig()
+    for split, exp in LTR_CV.items():
+        folds = ltr.make_folds(list(grades), split, cfg.folds, cfg.seed)
+        scores, trained_on = ltr.cross_validate(xs, grades, folds, cfg)
+        for fold, train in trained_on.items():
+            assert not {q for q, f in folds.items() if f == fold} & set(train)
+        m = evaluate_lecard_v1(ltr.rank_run(feats, scores, 1000), ds.qrels).metrics
+        assert (m["ndcg@10"], m["ndcg@30"], m["map"]) == pytest.approx(exp, abs=0.005), split

@@ -170,3 +170,22 @@ def test_sft_full_model_assistant_only_loss(tiny_model, splits_dir, tmp_path):
     base = AutoModelForCausalLM.from_pretrained(tiny_model)
     tuned = AutoModelForCausalLM.from_pretrained(out / "final")
     assert any((a - b).abs().max().item() > 0 for a, b in zip(base.parameters(), tuned.parameters(), strict=True))
+
+
+@pytest.mark.slow
+def test_sft_run_again_with_the_same_settings_trains_no_step_past_max_steps(tiny_model, splits_dir, tmp_path):
+    # resumed from its last checkpoint (global_step == max_steps == 2), transformers would train a third step and
+    # replace final/; a finished run must stay as it is
+    out = tmp_path / "sft"
+    res = _invoke("train", "sft", *_common(tiny_model, splits_dir, out))
+    assert res.exit_code == 0, res.output
+    weights = (out / "final" / "model.safetensors").read_bytes()
+    logged = (out / "metrics.jsonl").read_bytes()
+    res = _invoke("train", "sft", *_common(tiny_model, splits_dir, out))
+    assert res.exit_code == 0, res.output
+    run = _run_json(out)
+    assert run["global_step"] == 2 and run["resumed_from"] == str(out / "checkpoint-2")
+    assert run["train_metrics"] == {}
+    assert sorted(p.name for p in out.glob("checkpoint-*")) == ["checkpoint-2"]
+    assert (out / "final" / "model.safetensors").read_bytes() == weights
+    assert (out / "metrics.jsonl").read_bytes() == logged

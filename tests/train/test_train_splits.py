@@ -162,3 +162,33 @@ def test_cli_writes_splits_and_manifest(tmp_path):
         rows = [json.loads(line) for line in (out / f"{name}.jsonl").read_text(encoding="utf-8").splitlines()]
         assert [r["id"] for r in rows] == manifest["splits"][name]["ids"]
         assert manifest["splits"][name]["counts"] == split_counts(name, 8)
+
+
+def test_split_folder_records_pool_and_environment_and_refuses_other_settings(tmp_path):
+    from jiancha._util.hashing import records_fingerprint
+    from jiancha.errors import ResumeMismatchError
+    from jiancha.train.splits import write_splits
+
+    pool = _pool()
+    out = tmp_path / "splits"
+    splits, manifest = create_splits(pool, SplitSpec(names=("balanced",), size=8, seed=3))
+    write_splits(splits, out, manifest)
+    stored = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    assert stored["pool_fingerprint"] == records_fingerprint(r.to_dict() for r in pool)
+    assert {"jiancha", "datasets"} <= set(stored["environment"]["packages"])
+    assert "git_revision" in stored["environment"]
+    first = (out / "balanced.jsonl").read_bytes()
+
+    def again(rows, seed, **kw):
+        made, man = create_splits(rows, SplitSpec(names=("balanced",), size=8, seed=seed))
+        return write_splits(made, out, man, **kw)
+
+    again(pool, 3)                                                              # same settings: allowed
+    assert (out / "balanced.jsonl").read_bytes() == first
+    with pytest.raises(ResumeMismatchError, match=r"spec\.seed: 3 \(stored\) → 4 \(now\)"):
+        again(pool, 4)
+    with pytest.raises(ResumeMismatchError, match=r"pool_fingerprint: '[0-9a-f]+' \(stored\) → '[0-9a-f]+' \(now\)"):
+        again(pool[1:], 3)
+    assert (out / "balanced.jsonl").read_bytes() == first                       # nothing was written over
+    again(pool, 4, replace=True)
+    assert json.loads((out / "manifest.json").read_text(encoding="utf-8"))["spec"]["seed"] == 4

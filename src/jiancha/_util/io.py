@@ -44,11 +44,29 @@ def open_data_file(path: str | os.PathLike, expected: str) -> Any:
     raise err from None
 
 
+def _process_umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+#: Read once, at import (reading it means setting it, which is not safe while other threads create files).
+_UMASK = _process_umask()
+
+
 def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
+    """Write ``data`` to a temporary file beside ``path``, fsync, rename. The file gets the permissions an
+    ordinary ``open(path, "w")`` would give it (those of the file it replaces, else 0o666 less the umask), not
+    the 0o600 of ``mkstemp``."""
     p = Path(path)
     p.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        mode = p.stat().st_mode & 0o7777
+    except OSError:
+        mode = 0o666 & ~_UMASK
     fd, tmp = tempfile.mkstemp(dir=p.parent, prefix=f".{p.name}.", suffix=".tmp")
     try:
+        os.fchmod(fd, mode)
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()

@@ -32,6 +32,18 @@ def git_revision(cwd: str | Path | None = None) -> str | None:
     return res.stdout.strip() or None if res.returncode == 0 else None
 
 
+def git_dirty(cwd: str | Path | None = None) -> bool | None:
+    """Whether tracked files differ from the recorded revision (uncommitted edits): the revision alone then does
+    not say which code ran. None outside a git checkout."""
+    try:
+        res = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
+                             cwd=cwd or Path(__file__).parent, capture_output=True, text=True, timeout=10,
+                             check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return bool(res.stdout.strip()) if res.returncode == 0 else None
+
+
 def now_iso() -> str:
     return _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
 
@@ -42,5 +54,6 @@ def environment_info() -> dict:
         "platform": platform.platform(),
         "packages": package_versions(),
         "git_revision": git_revision(),
+        "git_dirty": git_dirty(),
         "recorded_at": now_iso(),
     }

@@ -12,11 +12,12 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from jiancha._util.io import atomic_write_text
+from jiancha._util.hashing import records_fingerprint
+from jiancha._util.io import atomic_write_text, read_json, write_json
 from jiancha._util.jsonl import write_jsonl
 from jiancha._util.lazy import require
 from jiancha.datasets.records import PDPRecord
-from jiancha.errors import DataError
+from jiancha.errors import DataError, ResumeMismatchError
 from jiancha.law.charges import find_charges
 from jiancha.law.labels import LEVEL2_LABELS
 from jiancha.law.phrases import CHARGE_SUSPECTED_RE
@@ -25,6 +26,8 @@ JSONL_NAME = "test.jsonl"   # split-named, so the export folder loads as a PDP s
 PARQUET_NAME = "test.parquet"
 HF_DIR = "hf"
 CARD_NAME = "README.md"
+MANIFEST_NAME = "manifest.json"
+MANIFEST_FORMAT = "jiancha-export/1"
 
 
 def charges_of(rec: PDPRecord) -> list[str]:
@@ -92,13 +95,39 @@ def check_balanced(records: list[PDPRecord], per_class: int) -> None:
                     f"{'has' if len(short) == 1 else 'have'} fewer (available: {counts}); {fix}")
 
 
+def export_settings(records: list[PDPRecord], *, balanced_per_class: int | None, seed: int) -> dict[str, Any]:
+    """What defines an export: the records (fingerprint) and the balanced subset's size and seed."""
+    return {"records_fingerprint": records_fingerprint(r.to_dict() for r in records),
+            "n_records": len(records), "balanced_per_class": balanced_per_class, "seed": seed}
+
+
+def check_export_settings(out: Path, settings: dict[str, Any]) -> None:
+    """Refuse to write an export over one made from other records or with other settings."""
+    previous = out / MANIFEST_NAME
+    if not previous.is_file():
+        return
+    stored = (read_json(previous) or {}).get("settings", {})
+    diffs = [f"{k}: {stored.get(k, '<absent>')!r} (stored) → {v!r} (now)" for k, v in settings.items()
+             if stored.get(k, "<absent>") != v]
+    if diffs:
+        raise ResumeMismatchError(f"{out} holds an export made from other records or with other settings "
+                                  f"({'; '.join(diffs)}); choose another --out, or delete the folder first")
+
+
 def write_export(records: list[PDPRecord], out_dir: str | os.PathLike, *, balanced_per_class: int | None = None,
-                 seed: int = 42) -> dict[str, Any]:
-    """Write JSONL, Parquet, a DatasetDict and the card under ``out_dir``; return what was written."""
+                 seed: int = 42, replace: bool = False) -> dict[str, Any]:
+    """Write JSONL, Parquet, a DatasetDict, the card and ``manifest.json`` (settings, records fingerprint, seed,
+    versions) under ``out_dir``; return what was written. An export made from other records or with other
+    settings is not written over (``ResumeMismatchError``) unless ``replace``."""
+    from jiancha._util.provenance import environment_info
+
     if not records:
         raise DataError("no records to export; the extraction produced none (see the rejections)",
                         path=str(out_dir))
     out = Path(out_dir)
+    settings = export_settings(records, balanced_per_class=balanced_per_class, seed=seed)
+    if not replace:
+        check_export_settings(out, settings)
     out.mkdir(parents=True, exist_ok=True)
     splits: dict[str, list[PDPRecord]] = {"test": records}
     if balanced_per_class:
@@ -125,5 +154,8 @@ def write_export(records: list[PDPRecord], out_dir: str | os.PathLike, *, balanc
         if was_enabled:
             datasets.enable_progress_bars()
     atomic_write_text(out / CARD_NAME, render_card(splits))
+    write_json(out / MANIFEST_NAME, {"format": MANIFEST_FORMAT, "settings": settings,
+                                     "splits": {n: len(r) for n, r in splits.items()},
+                                     "environment": environment_info()})
     return {"dir": str(out), "splits": {n: len(r) for n, r in splits.items()},
             "counts": compute_counts(records)}

@@ -185,7 +185,8 @@ def run_pipeline(input_dir: str | os.PathLike, out_dir: str | os.PathLike, confi
     else:
         clean = checked
     write_records(out / "clean.jsonl", clean)
-    export = write_export(clean, out / "dataset", balanced_per_class=config.balanced_per_class, seed=config.seed)
+    export = write_export(clean, out / "dataset", balanced_per_class=config.balanced_per_class, seed=config.seed,
+                          replace=True)  # settings already checked by _refuse_to_mix
     summary["export"] = export
     summary["provenance"] = {"config": asdict(config), "input_dir": str(input_dir),
                              "input_fingerprint": fingerprint, "environment": environment_info()}

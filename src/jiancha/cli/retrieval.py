@@ -12,7 +12,8 @@ app = typer.Typer(no_args_is_help=True)
 
 _Dataset = Annotated[str, typer.Option("--dataset", help="lecard-v1 or lecard-v2.")]
 _DataDir = Annotated[Path, typer.Option("--data-dir", help="Dataset root in its official layout.")]
-_Method = Annotated[str, typer.Option("--method", help="bm25, qld, dense, charge or fuse.")]
+_Method = Annotated[str, typer.Option("--method", help="bm25, qld, dense, charge, fuse or ltr (learned re-ranker, "
+                                      "cross-validated on the labelled queries).")]
 _QueryField = Annotated[str, typer.Option(help="fact, query or both (default: the dataset's).")]
 _DocField = Annotated[str, typer.Option(help="fact, qw, reason, result, fact+reason or fact+reason+result "
                                         "(LeCaRD v1 names ajjbqk, cpfxgc, pjjg also work; default: the "
@@ -41,6 +42,17 @@ _ReasonCharges = Annotated[bool, typer.Option("--reason-charges/--no-reason-char
                                               help="charge: also count the charges the court's reasoning names.")]
 _SectionW = Annotated[float, typer.Option(help="charge: weight of a charge in the same Criminal Law section.")]
 _QldW = Annotated[float, typer.Option(help="charge: weight of z-scored QLD added to z-scored BM25 in tiers.")]
+_LtrModel = Annotated[str, typer.Option(help="ltr: pairwise (logistic regression on pair differences), gbrt, hgb "
+                                        "or pointwise-linear.")]
+_CvSplit = Annotated[str, typer.Option(help="ltr: cross-validation by query, kfold (seeded) or parity (ridx halves).")]
+_CvFolds = Annotated[int, typer.Option(help="ltr: number of folds for --cv-split kfold.")]
+_Seed = Annotated[int, typer.Option(help="ltr: seed of the folds and the model.")]
+_TrainQrels = Annotated[Path | None, typer.Option(help="ltr: train on these labels (LeCaRD v1 .json or TREC qrels) "
+                                                  "instead of cross-validating; their queries are not scored.")]
+_SaveModel = Annotated[Path | None, typer.Option(help="ltr: write the trained model (all training queries) here.")]
+_LoadModel = Annotated[Path | None, typer.Option(help="ltr: apply this saved model; queries it was trained on are "
+                                                 "not scored.")]
+LTR_OPTIONS = ("ltr_model", "cv_split", "cv_folds", "seed", "train_qrels", "save_model", "load_model")
 _Cache = Annotated[Path | None, typer.Option(help="Tokens/index cache (default $JIANCHA_CACHE or "
                                              "~/.cache/jiancha).")]
 
@@ -55,6 +67,24 @@ def _check_dataset_options(ctx: typer.Context, dataset: str) -> None:
     for name, owner in DATASET_ONLY_OPTIONS.items():
         if dataset != owner:
             refuse_ignored_options(ctx, (name,), f"with --dataset {dataset}: it applies to {owner} only")
+
+
+def _check_ltr_options(ctx: typer.Context, method: str) -> None:
+    from jiancha.cli._render import refuse_ignored_options
+
+    if method != "ltr":
+        refuse_ignored_options(ctx, LTR_OPTIONS, f"with --method {method}: it applies to --method ltr only")
+
+
+def _run_ltr(spec_args: tuple, ltr_model: str, cv_split: str, cv_folds: int, seed: int, train_qrels: Path | None,
+             save_model: Path | None, load_model: Path | None, cache_dir: Path | None, data_dir: Path):
+    """The ltr method: base spec (tokeniser, BM25/QLD, charge options) as for charge, then the learned re-ranker."""
+    from jiancha.retrieval.ltr import LTRConfig, run_ltr
+
+    base = _spec(*spec_args)
+    return run_ltr(base, data_dir, LTRConfig(model=ltr_model, seed=seed, folds=cv_folds), split=cv_split,
+                   train_qrels_path=train_qrels, load_model_path=load_model, save_model_path=save_model,
+                   cache=cache_dir, progress=_progress)
 
 
 def _progress(it, desc: str, total: int):
@@ -128,13 +158,35 @@ def eval_cmd(
     reason_charges: _ReasonCharges = True,
     section_weight: _SectionW = 0.0,
     qld_weight: _QldW = 0.0,
+    ltr_model: _LtrModel = "pairwise",
+    cv_split: _CvSplit = "kfold",
+    cv_folds: _CvFolds = 5,
+    seed: _Seed = 13,
+    train_qrels: _TrainQrels = None,
+    save_model: _SaveModel = None,
+    load_model: _LoadModel = None,
     cache_dir: _Cache = None,
 ) -> None:
-    """Run a method on a dataset and evaluate it; writes run.trec, metrics.json and manifest.json to --out."""
+    """Run a method on a dataset and evaluate it; writes run.trec, metrics.json and manifest.json to --out.
+
+    --method ltr never scores a query it was trained on: by default it cross-validates over the labelled queries
+    and reports the held-out figures."""
     from jiancha.retrieval.evaluate import evaluate
     from jiancha.retrieval.pipeline import run_retrieval, write_outputs
 
     _check_dataset_options(ctx, dataset)
+    _check_ltr_options(ctx, method)
+    if method == "ltr":
+        run, manifest, ds, qrels = _run_ltr(
+            (dataset, "charge", query_field, doc_field, pool, scope, setting, depth, k1, b, bm25_method, mu, model,
+             batch_size, fuse_methods, fusion, rrf_k, weights, protect_charges, primary_weight, overlap_weight,
+             exact_weight, jaccard_weight, reason_charges, section_weight, qld_weight),
+            ltr_model, cv_split, cv_folds, seed, train_qrels, save_model, load_model, cache_dir, data_dir)
+        result = evaluate(dataset, run, qrels, setting=setting)
+        write_outputs(out, run, result, manifest, "jiancha-ltr")
+        mode = manifest["training"]["mode"]
+        _print_result(result.to_json(), as_json, f"{dataset} ltr ({ltr_model}, {mode}, held-out queries only)")
+        return
     spec = _spec(dataset, method, query_field, doc_field, pool, scope, setting, depth, k1, b, bm25_method, mu,
                  model, batch_size, fuse_methods, fusion, rrf_k, weights, protect_charges, primary_weight,
                  overlap_weight, exact_weight, jaccard_weight, reason_charges, section_weight, qld_weight)
@@ -175,6 +227,13 @@ def run_cmd(
     reason_charges: _ReasonCharges = True,
     section_weight: _SectionW = 0.0,
     qld_weight: _QldW = 0.0,
+    ltr_model: _LtrModel = "pairwise",
+    cv_split: _CvSplit = "kfold",
+    cv_folds: _CvFolds = 5,
+    seed: _Seed = 13,
+    train_qrels: _TrainQrels = None,
+    save_model: _SaveModel = None,
+    load_model: _LoadModel = None,
     cache_dir: _Cache = None,
 ) -> None:
     """Rank every query (labelled or not) and write a TREC run."""
@@ -183,6 +242,17 @@ def run_cmd(
     from jiancha.retrieval.trec import write_trec_run
 
     _check_dataset_options(ctx, dataset)
+    _check_ltr_options(ctx, method)
+    if method == "ltr":
+        run, manifest, _, _ = _run_ltr(
+            (dataset, "charge", query_field, doc_field, pool, scope, "zero-shot", depth, k1, b, bm25_method, mu,
+             model, batch_size, fuse_methods, fusion, rrf_k, weights, protect_charges, primary_weight,
+             overlap_weight, exact_weight, jaccard_weight, reason_charges, section_weight, qld_weight),
+            ltr_model, cv_split, cv_folds, seed, train_qrels, save_model, load_model, cache_dir, data_dir)
+        write_trec_run(out, run, "jiancha-ltr")
+        write_json(Path(str(out) + ".manifest.json"), manifest)
+        typer.echo(f"wrote {out} ({len(run)} queries, {sum(len(v) for v in run.values())} lines)")
+        return
     spec = _spec(dataset, method, query_field, doc_field, pool, scope, "zero-shot", depth, k1, b, bm25_method, mu,
                  model, batch_size, fuse_methods, fusion, rrf_k, weights, protect_charges, primary_weight,
                  overlap_weight, exact_weight, jaccard_weight, reason_charges, section_weight, qld_weight)

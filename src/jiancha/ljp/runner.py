@@ -167,7 +167,9 @@ def score_ljp_run(run_dir: str | Path, *, write: bool = True) -> dict[str, Any]:
     for row in store.iter_rows():
         latest[(row["case_id"], row["run_id"])] = row
     by_run: dict[int, list[dict]] = {}
-    for (_, run_id), row in latest.items():
+    # rows sit in the store in completion order; score them by (case id, run id) so that ties among the unknown
+    # charges (same count) are broken by name and the same predictions give the same metrics.json
+    for (_, run_id), row in sorted(latest.items()):
         by_run.setdefault(run_id, []).append(row)
     per_run: dict[int, dict] = {}
     reasons: Counter[str] = Counter()
@@ -194,7 +196,7 @@ def score_ljp_run(run_dir: str | Path, *, write: bool = True) -> dict[str, Any]:
     result = {"runs": len(per_run), "mean_se": mean_se,
               "per_run": {str(k): v for k, v in per_run.items()},
               "invalid_reasons": dict(sorted(reasons.items())),
-              "unknown_charges": dict(unknown.most_common(20))}
+              "unknown_charges": dict(sorted(unknown.items(), key=lambda kv: (-kv[1], kv[0]))[:20])}
     if write:
         write_json(run_dir / "metrics.json", result)
         atomic_write_text(run_dir / "report.md", render_ljp_report(manifest, result))

@@ -3,7 +3,7 @@ paper's Tables 3 and 5: detect the differing setting from the manifests, score e
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,8 @@ class Comparison:
     dirs: tuple[str, ...]
     results: tuple[dict, ...]       # score results ({"pooled", "per_run", "mean_se"}) per directory
     settings: tuple[str, ...] = ()  # each differing setting (empty when the manifests say nothing)
+    #: how the directories were scored: compat mode and bootstrap (resamples, seed)
+    scoring: dict[str, Any] = field(default_factory=dict)
 
     @property
     def note(self) -> str | None:
@@ -104,7 +106,7 @@ def compare_run_dirs(run_dirs: list[str | Path], *, compat: str = "default", n_b
         setting = "run directory"
         values = tuple(Path(d).name for d in run_dirs)
     return Comparison(setting, values, tuple(str(d) for d in run_dirs), tuple(s.result for s in scored),
-                      tuple(keys))
+                      tuple(keys), {"compat": compat, "bootstrap": {"n_boot": n_boot, "seed": seed}})
 
 
 def write_comparison(comp: Comparison, out_dir: str | Path) -> list[Path]:
@@ -119,7 +121,9 @@ def write_comparison(comp: Comparison, out_dir: str | Path) -> list[Path]:
     md = out / "compare.md"
     note = f"> Note: {comp.note}.\n\n" if comp.note else ""
     atomic_write_text(md, f"# PDP metrics by {comp.setting}\n\n{note}{markdown_table(headers, rows)}\n")
+    from jiancha._util.provenance import environment_info
+
     js = out / "compare.json"
-    write_json(js, comp.to_dict())
+    write_json(js, {**comp.to_dict(), "meta": {**comp.scoring, "environment": environment_info()}})
     png = plot_compare(comp.setting, list(comp.values), list(comp.results), out / "compare.png")
     return [md, js, png]

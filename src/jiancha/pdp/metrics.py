@@ -222,16 +222,17 @@ def compute_mean_se(per_run: dict[str, dict], *, extended: bool = False) -> dict
     return out
 
 
-def _natural_key(k) -> tuple:
+def natural_key(k) -> tuple:
     """Numbers (and digit strings) in numeric order before other keys: runs 0, 1, 2, 10 — not 0, 1, 10, 2."""
     if isinstance(k, int | np.integer) or (isinstance(k, str) and k.isdigit()):
         return (0, int(k), "")
     return (1, 0, str(k))
 
 
+
 def group_codes(keys: Sequence) -> tuple[np.ndarray, list]:
     """Integer codes of ``keys`` and the sorted distinct keys (deterministic order)."""
-    uniq = sorted(set(keys), key=_natural_key)
+    uniq = sorted(set(keys), key=natural_key)
     index = {k: i for i, k in enumerate(uniq)}
     return np.fromiter((index[k] for k in keys), dtype=np.int64, count=len(keys)), uniq
 

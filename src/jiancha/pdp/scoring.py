@@ -185,10 +185,15 @@ def _default_extras(sel: np.ndarray, gold: np.ndarray, pred: np.ndarray, level_s
 
 def score_items(items: list[ScoreItem], *, compat: str = "default", n_boot: int = DEFAULT_BOOTSTRAP,
                 seed: int = DEFAULT_SEED) -> ScoreResult:
-    """Parse and score items (one record per (case, run)). Pure: no I/O."""
+    """Parse and score items (one record per (case, run)). Pure: no I/O.
+
+    Items are scored in a fixed order, run id (numbers numerically) then case id, whatever order they come in
+    (a run directory stores records in completion order), so that sums, bootstrap resamples and the case ids
+    listed in reports are the same for the same predictions."""
     check_compat(compat)
     if not items:
         raise DataError("nothing to score: no prediction records")
+    items = sorted(items, key=lambda it: (M.natural_key(it.run_id), it.case_id))
     parsed = [parse_item(it, compat) for it in items]
     gold = M.encode_labels(it.gold_decision for it in items)
     pred = M.encode_labels(p.decision for p in parsed)
@@ -323,8 +328,11 @@ def score_run_dirs_full(run_dirs: list[str | Path], *, compat: str = "default", 
         raise ConfigError("no run directory given; pass at least one DIR")
     items, manifests, formats = load_run_dirs(run_dirs)
     sr = score_items(items, compat=compat, n_boot=n_boot, seed=seed)
+    from jiancha._util.provenance import environment_info
+
     meta = {"compat": compat, "run_dirs": [str(d) for d in run_dirs], "formats": formats,
-            "scored_at": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")}
+            "scored_at": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
+            "environment": environment_info()}
     published = {str(d): read_reference_metrics_md(Path(d) / METRICS_MD)
                  for d, f in zip(run_dirs, formats) if f == "reference" and (Path(d) / METRICS_MD).is_file()}
     if published:

@@ -48,15 +48,35 @@ def load_tokenizer(model: str) -> Any:
     return tok
 
 
+TRAINER_STATE_FILE = "trainer_state.json"
+
+
+def checkpoint_complete(checkpoint: str | Path, max_steps: int) -> bool:
+    """Whether a checkpoint was saved at (or past) ``max_steps`` (a positive step budget), i.e. its run is done."""
+    from jiancha._util.io import read_json
+
+    state = Path(checkpoint) / TRAINER_STATE_FILE
+    if max_steps is None or max_steps <= 0 or not state.is_file():
+        return False
+    return int(read_json(state).get("global_step", 0)) >= max_steps
+
+
 def train_and_save(trainer: Any, tokenizer: Any, out: Path, *, resumable: bool, merge: bool) -> Any:
     """Train (from the last checkpoint when the run directory is resumable), save ``final/`` (and
     ``final-merged/`` with ``merge``), record the end of the run in ``run.json``; returns the RunResult."""
     from jiancha.train.runs import METRICS_FILE, RunResult, finish_run, last_checkpoint
 
     resume = last_checkpoint(out) if resumable else None
-    result = trainer.train(resume_from_checkpoint=resume)
+    if resume is not None and checkpoint_complete(resume, trainer.args.max_steps):
+        # the run already reached max_steps: transformers would train one step past it when resumed from its
+        # last checkpoint, so the checkpoint's weights and state are loaded instead and nothing is trained
+        transformers = require("transformers", "train")
+        trainer._load_from_checkpoint(resume)
+        trainer.state = transformers.TrainerState.load_from_json(str(Path(resume) / TRAINER_STATE_FILE))
+        metrics: dict[str, Any] = {}
+    else:
+        metrics = dict(trainer.train(resume_from_checkpoint=resume).metrics)
     final, merged = save_final(trainer, tokenizer, out, merge=merge)
-    metrics = dict(result.metrics)
     finish_run(out, final_dir=str(final), merged_dir=str(merged) if merged else None,
                resumed_from=resume, global_step=trainer.state.global_step, train_metrics=metrics)
     return RunResult(out, final, merged, out / METRICS_FILE, trainer.state.global_step, metrics)

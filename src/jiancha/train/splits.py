@@ -26,10 +26,10 @@ from pathlib import Path
 from typing import Literal
 
 from jiancha._util.hashing import records_fingerprint
-from jiancha._util.io import write_json
+from jiancha._util.io import read_json, write_json
 from jiancha._util.jsonl import write_jsonl
 from jiancha.datasets.records import PDPRecord
-from jiancha.errors import ConfigError, DataError
+from jiancha.errors import ConfigError, DataError, ResumeMismatchError
 from jiancha.law.labels import LEVEL2_LABELS, Decision
 
 SplitCompat = Literal["default", "reference"]
@@ -294,13 +294,16 @@ def build_splits(pool: Sequence[PDPRecord], spec: SplitSpec = SplitSpec(), *,
 
 
 def split_manifest(splits: dict[str, Split], spec: SplitSpec, *, source: str, pool_size: int,
-                   leakage: LeakageReport | None = None, dropped: Sequence[str] = ()) -> dict:
-    """The manifest written next to the splits: spec, counts, ids, fingerprints, leakage report."""
+                   leakage: LeakageReport | None = None, dropped: Sequence[str] = (),
+                   pool_fingerprint: str | None = None) -> dict:
+    """The manifest written next to the splits: spec, pool fingerprint, counts, ids, fingerprints, leakage
+    report (``write_splits`` adds the environment)."""
     return {
         "spec": {"names": list(spec.names), "size": spec.size, "seed": spec.seed, "compat": spec.compat,
                  "with_replacement": spec.with_replacement, "natural": list(spec.natural)},
         "source": source,
         "pool_size": pool_size,
+        "pool_fingerprint": pool_fingerprint,
         "dropped_for_leakage": list(dropped),
         "leakage": leakage.to_dict() if leakage is not None else None,
         "splits": {
@@ -316,13 +319,41 @@ def split_manifest(splits: dict[str, Split], spec: SplitSpec, *, source: str, po
     }
 
 
-def write_splits(splits: dict[str, Split], out_dir: str | Path, manifest: dict) -> Path:
-    """``<out_dir>/<split>.jsonl`` (PDP-Bench layout) for every split, plus ``manifest.json``."""
+#: Manifest entries that define a set of splits: a folder made with other values is not written over.
+IDENTITY_KEYS = ("spec", "pool_fingerprint", "dropped_for_leakage")
+
+
+def check_split_folder(out: Path, manifest: dict) -> None:
+    """Refuse to write splits into a folder holding splits made with other settings or from another pool."""
+    path = out / "manifest.json"
+    if not path.is_file():
+        return
+    stored = read_json(path) or {}
+    diffs = []
+    for key in IDENTITY_KEYS:
+        old, new = stored.get(key, "<absent>"), manifest.get(key, "<absent>")
+        if isinstance(old, dict) and isinstance(new, dict):
+            diffs += [f"{key}.{k}: {old.get(k, '<absent>')!r} (stored) → {new.get(k, '<absent>')!r} (now)"
+                      for k in sorted(set(old) | set(new)) if old.get(k, "<absent>") != new.get(k, "<absent>")]
+        elif old != new:
+            diffs.append(f"{key}: {old!r} (stored) → {new!r} (now)")
+    if diffs:
+        raise ResumeMismatchError(f"{out} holds splits made with other settings or from another pool "
+                                  f"({'; '.join(diffs)}); choose another --out, or delete the folder first")
+
+
+def write_splits(splits: dict[str, Split], out_dir: str | Path, manifest: dict, *, replace: bool = False) -> Path:
+    """``<out_dir>/<split>.jsonl`` (PDP-Bench layout) for every split, plus ``manifest.json`` (with the package
+    versions and git revision). Splits made with other settings are not written over unless ``replace``."""
+    from jiancha._util.provenance import environment_info
+
     out = Path(out_dir)
+    if not replace:
+        check_split_folder(out, manifest)
     out.mkdir(parents=True, exist_ok=True)
     for name, s in splits.items():
         write_jsonl(out / f"{name}.jsonl", (r.to_dict() for r in s.records))
-    write_json(out / "manifest.json", manifest)
+    write_json(out / "manifest.json", {**manifest, "environment": environment_info()})
     return out / "manifest.json"
 
 
@@ -350,5 +381,6 @@ def create_splits(pool: Sequence[PDPRecord], spec: SplitSpec = SplitSpec(), *,
             dropped = sorted(leaked)
             rows = [r for r in rows if r.id not in leaked]
     splits = build_splits(rows, spec, source=source)
-    manifest = split_manifest(splits, spec, source=source, pool_size=len(pool), leakage=report, dropped=dropped)
+    manifest = split_manifest(splits, spec, source=source, pool_size=len(pool), leakage=report, dropped=dropped,
+                              pool_fingerprint=records_fingerprint(r.to_dict() for r in pool))
     return splits, manifest
