@@ -114,12 +114,23 @@ def test_bad_review_file_names_file_line_and_field(raw_dir, tmp_path):
                        encoding="utf-8")
     for args in (["build", "run", str(raw_dir), "--out", str(tmp_path / "run")],
                  ["build", "extract", str(raw_dir), "--out", str(tmp_path / "r.jsonl")]):
-        r = runner.invoke(app, [*args, "--reviews", str(reviews)])
+        r = runner.invoke(app, [*args, "--reviews", str(reviews), "--llm-model", "never-called"])
         assert r.exit_code != 0
         assert str(r.exception) == (f"{reviews}, line 3, field 'choice': unknown review choice 'maybe' for record "
                                     "'x'; expected one of rule, llm, edit, drop")
     assert not (tmp_path / "run").exists()  # refused before any stage ran
     r = runner.invoke(app, ["build", "extract", str(raw_dir), "--out", str(tmp_path / "r.jsonl"), "--reviews",
-                            str(tmp_path / "absent.jsonl")])
+                            str(tmp_path / "absent.jsonl"), "--llm-model", "never-called"])
     assert str(r.exception) == f"{tmp_path / 'absent.jsonl'}: no such file; expected a JSON Lines file (one JSON " \
                                "object per line)"
+
+
+def test_reviews_without_the_llm_track_are_refused(raw_dir, tmp_path):
+    reviews = tmp_path / "reviews.jsonl"
+    reviews.write_text('{"id": "某检刑不诉〔2022〕45号", "choice": "rule"}\n', encoding="utf-8")
+    for args in (["build", "run", str(raw_dir), "--out", str(tmp_path / "run")],
+                 ["build", "extract", str(raw_dir), "--out", str(tmp_path / "r.jsonl")]):
+        r = runner.invoke(app, [*args, "--reviews", str(reviews)])
+        assert r.exit_code != 0
+        assert "give --llm-model too" in str(r.exception)
+    assert not (tmp_path / "run").exists() and not (tmp_path / "r.jsonl").exists()

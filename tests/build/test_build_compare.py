@@ -14,6 +14,7 @@ from jiancha.build.compare import (
     normalize_for_compare,
     read_reviews,
     render_diff,
+    review_counts,
 )
 from jiancha.build.llm_track import build_messages, extract_with_llm, parse_llm_answer
 from jiancha.errors import DataError, ParseError
@@ -89,6 +90,8 @@ def test_llm_track_agreement_and_disagreement(report):
         "改写后的事实"
     with pytest.raises(DataError, match="unknown review choice"):
         apply_reviews(rule, llm, comps, [{"id": differ_case, "choice": "maybe"}])
+    assert review_counts([{"id": differ_case, "choice": "rule"}, {"id": agree_case, "choice": "drop"},
+                          {"id": "无此案", "choice": "drop"}], comps) == {"reviews_applied": 1, "reviews_unused": 2}
 
 
 def test_missing_llm_record_is_a_disagreement(records_by_id):

@@ -36,6 +36,19 @@ def test_export_folder_and_its_hf_folder_load_as_pdp_sources(report, tmp_path):
     assert load_pdp(str(tmp_path / "ds" / "hf"), "test") == records
 
 
+def test_balanced_subset_of_an_export_folder_loads_by_its_file_name(report, tmp_path):
+    from jiancha.datasets.pdp import list_pdp_splits, load_pdp
+
+    records = report.records
+    per_class = min(sum(r.decision == lab for r in records) for lab in {r.decision for r in records})
+    write_export(records, tmp_path / "ds", balanced_per_class=per_class)
+    name = f"balanced_{per_class}"
+    assert set(list_pdp_splits(str(tmp_path / "ds"))) >= {"test", name}
+    subset = load_pdp(str(tmp_path / "ds"), name)
+    assert len(subset) == per_class * len({r.decision for r in records})
+    assert load_pdp(str(tmp_path / "ds" / "hf"), name) == subset
+
+
 def test_card_counts(report, tmp_path):
     records = report.records
     counts = compute_counts(records)

@@ -108,8 +108,12 @@ def test_differing_setting_prefers_chosen_settings():
     a = {"identity": {"model": "m", "prompt": {"variant": "baseline", "messages_hash": "1", "template_hash": "a"}}}
     b = {"identity": {"model": "m", "prompt": {"variant": "one-shot", "messages_hash": "2", "template_hash": "b",
                                                "one_shot_classes": ["P"]}}}
-    # a setting only one run has differs too (the one-shot classes); the hashes that follow from them do not count
-    assert differing_settings([a, b]) == ["prompt.one_shot_classes", "prompt.variant"]
+    # the one-shot classes exist only for the one-shot variant: a sweep over prompt variants is one setting (the
+    # paper's Table 5); the hashes that follow from the variant do not count either
+    assert differing_settings([a, b]) == ["prompt.variant"]
+    b2 = {"identity": {"model": "m", "prompt": {"variant": "one-shot", "messages_hash": "4", "template_hash": "c",
+                                                "one_shot_classes": ["DNP"]}}}
+    assert differing_settings([b, b2]) == ["prompt.one_shot_classes"]   # same variant: the classes are the setting
     c = {"identity": {"model": "m", "prompt": {"variant": "baseline", "messages_hash": "3", "template_hash": "a"}}}
     assert differing_settings([a, c]) == ["prompt.messages_hash"]
     assert differing_settings([a, a]) == []

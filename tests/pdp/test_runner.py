@@ -149,6 +149,14 @@ def test_api_key_never_reaches_the_run_directory(fake_openai, tmp_path, monkeypa
     assert echoed[0]["status"] == "failed" and "Bearer ***" in echoed[0]["error"]
 
 
+def test_plain_endpoint_gets_no_provider_key_unless_named(fake_openai, tmp_path, monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-openai-must-not-leak")
+    data = write_cases(tmp_path / "cases.jsonl", 2)
+    spec = RunSpec(model="fake-model", data=str(data), out=str(tmp_path / "run"), base_urls=(fake_openai.url,))
+    run_pdp_eval(spec, FAST, score=False)
+    assert fake_openai.headers and all("authorization" not in h for h in fake_openai.headers)
+
+
 def test_manifest_records_provenance(fake_openai, tmp_path):
     data = write_cases(tmp_path / "cases.jsonl", 4)
     out = tmp_path / "run"

@@ -184,3 +184,6 @@ def test_cli_ltr(v1, tmp_path):
     res = r.invoke(app, ["retrieval", "eval", *common, "--method", "bm25", "--seed", "3",
                          "--out", str(tmp_path / "b")])
     assert res.exit_code != 0 and "--seed has no effect with --method bm25" in str(res.exception)
+    res = r.invoke(app, ["retrieval", "eval", *common, "--method", "ltr", "--doc-field", "qw",
+                         "--out", str(tmp_path / "q")])
+    assert res.exit_code != 0 and "--doc-field has no effect with --method ltr" in str(res.exception)

@@ -128,6 +128,13 @@ def _check_review(review: Review) -> None:
                         field="record", **where)
 
 
+def review_counts(reviews: list[Review] | list[dict[str, Any]], comparisons: list[Comparison]) -> dict[str, int]:
+    """How many reviews decided a disagreement (applied) and how many name no disagreed record (unused)."""
+    ids = {r.id if isinstance(r, Review) else str(r.get("id")) for r in reviews}
+    disagreed = {c.id for c in comparisons if not c.agreed}
+    return {"reviews_applied": len(ids & disagreed), "reviews_unused": len(ids - disagreed)}
+
+
 def apply_reviews(rule_records: list[PDPRecord], llm_records: dict[str, PDPRecord],
                   comparisons: list[Comparison], reviews: list[Review] | list[dict[str, Any]]) -> list[PDPRecord]:
     """Agreed records, plus disagreed records resolved by a review; unreviewed disagreements are held back."""

@@ -148,7 +148,7 @@ def run_pipeline(input_dir: str | os.PathLike, out_dir: str | os.PathLike, confi
                  reviews: list[Any] | None = None, overwrite: bool = False) -> dict[str, Any]:
     """All stages; ``advance(stage, total)`` is called once per item of each stage. Writes records.jsonl, rejects.jsonl, findings.jsonl, clean.jsonl, residue.jsonl, the export
     folder ``dataset/`` and summary.json (config, versions, input fingerprint) under ``out_dir``."""
-    from jiancha.build.compare import apply_reviews, compare_all
+    from jiancha.build.compare import apply_reviews, compare_all, review_counts
     from jiancha.build.export import write_export
 
     out = Path(out_dir)
@@ -170,7 +170,7 @@ def run_pipeline(input_dir: str | os.PathLike, out_dir: str | os.PathLike, confi
         records = apply_reviews(records, llm_records, comparisons, reviews or [])
         summary["compare"] = {"agreed": sum(c.agreed for c in comparisons),
                               "disagreed": sum(not c.agreed for c in comparisons),
-                              "reviews_applied": len(reviews or []), "accepted": len(records)}
+                              **review_counts(reviews or [], comparisons), "accepted": len(records)}
     checked, findings = check_stage(records, rewrite=config.rewrite_addresses, advance=tick("check", len(records)))
     write_jsonl(out / "findings.jsonl", [f.to_dict() for f in findings])
     summary["check"] = {"findings": findings_summary(findings)}

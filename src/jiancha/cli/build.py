@@ -58,10 +58,14 @@ def _require_documents(input_dir: str) -> int:
     return n
 
 
-def _load_reviews(path: str | None) -> list[Any]:
+def _load_reviews(path: str | None, llm_model: str | None) -> list[Any]:
     """Review decisions (``build.compare.Review``), checked line by line: errors name the file, line and field."""
     from jiancha.build.compare import read_reviews
+    from jiancha.errors import ConfigError
 
+    if path and not llm_model:
+        raise ConfigError("--reviews resolves disagreements between the rule and LLM tracks; give --llm-model too "
+                          "(without it there is nothing to review)")
     return read_reviews(path) if path else []
 
 
@@ -99,7 +103,7 @@ def extract_command(
     from jiancha.build.pipeline import extract_folder, write_records
 
     total = _require_documents(input_dir)
-    review_list = _load_reviews(reviews)  # a bad review file fails before any extraction or LLM call
+    review_list = _load_reviews(reviews, llm_model)  # a bad review file fails before any extraction or LLM call
     with _progress("extract", total) as advance:
         report = extract_folder(input_dir, advance=advance)
     records = report.records
@@ -178,7 +182,7 @@ def deid_command(
 @app.command("export")
 def export_command(
     records: str = typer.Argument(..., help="Records JSONL."),
-    out: str = typer.Option(..., "--out", help="Output folder: records.jsonl, records.parquet, hf/, README.md."),
+    out: str = typer.Option(..., "--out", help="Output folder: test.jsonl, test.parquet, hf/ (save_to_disk), README.md (card), manifest.json; loads back with --data."),
     balanced: int | None = typer.Option(None, "--balanced", help="Add a test_rq2-style split with this many "
                                         "records per class (25 → 'test_rq2')."),
     seed: int = typer.Option(42, "--seed", help="Seed of the balanced subset."),
@@ -216,7 +220,7 @@ def run_command(
     _require_documents(input_dir)
     config = RunConfig(rewrite_addresses=rewrite_addresses, drop_flagged=drop_flagged,
                        balanced_per_class=balanced, seed=seed, llm_model=llm_model)
-    review_list = _load_reviews(reviews)
+    review_list = _load_reviews(reviews, llm_model)
     llm = None
     if llm_model:
         docs = extract_folder(input_dir).raw_documents

@@ -74,6 +74,9 @@ def _check_ltr_options(ctx: typer.Context, method: str) -> None:
 
     if method != "ltr":
         refuse_ignored_options(ctx, LTR_OPTIONS, f"with --method {method}: it applies to --method ltr only")
+    else:
+        refuse_ignored_options(ctx, ("doc_field", "model", "batch_size", "fuse_methods", "fusion", "rrf_k", "weights"),
+                               "with --method ltr: it scores the facts, reasoning and verdict fields itself")
 
 
 def _run_ltr(spec_args: tuple, ltr_model: str, cv_split: str, cv_folds: int, seed: int, train_qrels: Path | None,

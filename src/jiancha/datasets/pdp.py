@@ -207,6 +207,13 @@ def _split_readers_for_dir(path: Path) -> dict[str, Callable[[], list[RawRow]]]:
                 shards = sorted(base.glob(f"{split}-*.parquet"))
                 if shards:
                     readers[split] = lambda shards=shards: read_parquet_rows(shards)
+    if readers:
+        # Beside a standard split, every other data file is a split named by its stem (a `build export` folder
+        # holds test.jsonl and balanced_N.jsonl); the first suffix found wins, as above.
+        for f in _data_files(path):
+            if f.stem not in readers and "-" not in f.stem:
+                readers[f.stem] = lambda f=f: _json_split(f, f.stem) if f.suffix == ".json" \
+                    else next(iter(_read_file(f).values()))
     if not readers and _declares_configs(path):
         readers = _load_dataset_folder(path)
     if not readers:

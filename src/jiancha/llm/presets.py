@@ -97,7 +97,9 @@ PRESETS: dict[str, Preset] = {
     "openrouter": Preset("openrouter", "https://openrouter.ai/api/v1", "OPENROUTER_API_KEY", _render_openrouter),
     "vllm": Preset("vllm", "http://127.0.0.1:8000/v1", "VLLM_API_KEY", _render_vllm, api_key_required=False),
     "openai": Preset("openai", "https://api.openai.com/v1", "OPENAI_API_KEY", _render_openai),
-    GENERIC_PRESET: Preset(GENERIC_PRESET, None, "OPENAI_API_KEY", _render_generic, api_key_required=False),
+    # No default key for an arbitrary URL: a provider's key must never be sent to an endpoint the user did not name
+    # it for; pass --api-key-env to send one.
+    GENERIC_PRESET: Preset(GENERIC_PRESET, None, None, _render_generic, api_key_required=False),
 }
 
 

@@ -41,6 +41,9 @@ class Comparison:
 
 
 _DERIVED = ("hash", "fingerprint", "sha256")
+#: Settings that exist only for some value of another (one-shot classes only for the one-shot prompt, a template
+#: only for the custom one): when the governing setting differs too, they are part of that one difference.
+_SUBORDINATE = {"prompt.one_shot_classes": "prompt.variant", "prompt.template": "prompt.variant"}
 
 
 def _parent(key: str) -> str:
@@ -55,14 +58,17 @@ def differing_settings(manifests: list[dict | None]) -> list[str]:
     """Every setting whose value differs between the manifests (a setting missing from one of them differs),
     sorted. Two reductions keep the list to what a person chose: a hash or fingerprint is dropped when a
     non-derived setting next to it (same parent) differs too (``prompt.messages_hash`` follows from
-    ``prompt.variant``), and a group missing from some manifest is named once (``backend`` rather than each
+    ``prompt.variant``), a setting that only exists for some value of another is folded into it
+    (``prompt.one_shot_classes`` into ``prompt.variant``), and a group missing from some manifest is named once (``backend`` rather than each
     ``backend.*`` key when one run is an offline baseline without a backend)."""
     flats = [settings_of(m) for m in manifests]
     keys = sorted(set().union(*flats)) if flats else []
     diff = [k for k in keys if len({repr(f.get(k, ABSENT)) for f in flats}) > 1]
     chosen_parents = {_parent(k) for k in diff if not k.rsplit(".", 1)[-1].endswith(_DERIVED)}
     kept = [k for k in diff
-            if not (k.rsplit(".", 1)[-1].endswith(_DERIVED) and _parent(k) and _parent(k) in chosen_parents)]
+            if not (k.rsplit(".", 1)[-1].endswith(_DERIVED) and _parent(k) and _parent(k) in chosen_parents)
+            and not any(k == sub or k.startswith(sub + ".") for sub, gov in _SUBORDINATE.items()
+                        if gov in diff)]
     out: list[str] = []
     for k in kept:
         parts = k.split(".")

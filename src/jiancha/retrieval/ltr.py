@@ -246,8 +246,8 @@ def compute_pair_features(q: QuerySide, d: DocSide) -> dict[str, float]:
 def score_features(name: str, scores: np.ndarray) -> dict[str, np.ndarray]:
     """Raw, per-query z-scored and rank (0 = best, ties share the best rank, divided by n) of one score list.
 
-    >>> {k: v.tolist() for k, v in score_features("bm25", np.array([1.0, 3.0, 3.0])).items()}
-    {'bm25_raw': [1.0, 3.0, 3.0], 'bm25_z': [-1.414213562373095, 0.7071067811865476, 0.7071067811865476], 'bm25_rank': [0.6666666666666666, 0.0, 0.0]}
+    >>> {k: np.round(v, 4).tolist() for k, v in score_features("bm25", np.array([1.0, 3.0, 3.0])).items()}
+    {'bm25_raw': [1.0, 3.0, 3.0], 'bm25_z': [-1.4142, 0.7071, 0.7071], 'bm25_rank': [0.6667, 0.0, 0.0]}
     """
     from jiancha.retrieval.charge import standardise
 
@@ -402,7 +402,7 @@ def extract_features(dataset, base_spec, *, cache=None, progress=None,
     from dataclasses import replace
 
     from jiancha.errors import ConfigError
-    from jiancha.retrieval.charge import document_charges
+    from jiancha.retrieval.charge import document_charges, resolve_charge_finder
     from jiancha.retrieval.pipeline import Retriever
 
     if dataset.name == "lecard-v2" and base_spec.scope != "pool":
@@ -413,7 +413,7 @@ def extract_features(dataset, base_spec, *, cache=None, progress=None,
             for f in LEXICAL_FIELDS}
     r = rets["fact"]
     charges = r.doc_charges()
-    find = r._indexes["finder"]
+    find, _ = resolve_charge_finder(r.charge_names)
     sides: dict[int, DocSide] = {}
     out: dict[str, QueryFeatures] = {}
     qs = list(queries if queries is not None else dataset.queries)
