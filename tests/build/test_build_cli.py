@@ -134,3 +134,22 @@ def test_reviews_without_the_llm_track_are_refused(raw_dir, tmp_path):
         assert r.exit_code != 0
         assert "give --llm-model too" in str(r.exception)
     assert not (tmp_path / "run").exists() and not (tmp_path / "r.jsonl").exists()
+
+
+def test_single_stages_write_provenance_beside_their_output(raw_dir, tmp_path):
+    from jiancha._util.hashing import file_sha256
+
+    records, clean = tmp_path / "records.jsonl", tmp_path / "clean.jsonl"
+    assert runner.invoke(app, ["build", "extract", str(raw_dir), "--out", str(records)]).exit_code == 0
+    assert runner.invoke(app, ["build", "deid", str(records), "--out", str(clean)]).exit_code == 0
+    ext = json.loads((tmp_path / "records.jsonl.manifest.json").read_text(encoding="utf-8"))
+    deid = json.loads((tmp_path / "clean.jsonl.manifest.json").read_text(encoding="utf-8"))
+    assert ext["stage"] == "extract" and ext["input"]["path"] == str(raw_dir)
+    assert ext["n_records"] == len(_jsonl(records)) and len(ext["records_fingerprint"]) == 16
+    assert "jiancha" in ext["environment"]["packages"]
+    assert deid["stage"] == "deid" and deid["input"]["fingerprint"] == file_sha256(records)
+    # the same input gives the same fingerprints: only the environment block can differ between two runs
+    again = tmp_path / "again.jsonl"
+    assert runner.invoke(app, ["build", "extract", str(raw_dir), "--out", str(again)]).exit_code == 0
+    ext2 = json.loads((tmp_path / "again.jsonl.manifest.json").read_text(encoding="utf-8"))
+    assert (ext2["input"], ext2["records_fingerprint"]) == (ext["input"], ext["records_fingerprint"])

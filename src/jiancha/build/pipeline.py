@@ -41,8 +41,28 @@ def read_records(path: str | os.PathLike) -> list[PDPRecord]:
     return out
 
 
-def write_records(path: str | os.PathLike, records: list[PDPRecord]) -> int:
-    return write_jsonl(path, [r.to_dict() for r in records])
+def write_records(path: str | os.PathLike, records: list[PDPRecord], *,
+                  provenance: dict[str, Any] | None = None) -> int:
+    """Write records as JSONL; with ``provenance`` (stage, settings, input), also ``<path>.manifest.json`` with
+    the records' fingerprint and the environment, so a bare JSONL output still says how it was made."""
+    rows = [r.to_dict() for r in records]
+    n = write_jsonl(path, rows)
+    if provenance is not None:
+        from jiancha._util.hashing import records_fingerprint
+        from jiancha._util.io import write_json
+
+        write_json(f"{path}.manifest.json", {**provenance, "n_records": n,
+                                             "records_fingerprint": records_fingerprint(rows),
+                                             "environment": environment_info()})
+    return n
+
+
+def stage_provenance(stage: str, source: str | os.PathLike, settings: dict[str, Any]) -> dict[str, Any]:
+    """What a single ``jiancha build`` stage records next to its output: the stage, its settings, and the input
+    (path and fingerprint: the documents of a folder, or the bytes of a records file)."""
+    src = Path(source)
+    fp = input_fingerprint(list_documents(src)) if src.is_dir() else file_sha256(src)
+    return {"stage": stage, "settings": settings, "input": {"path": str(src), "fingerprint": fp}}
 
 
 @dataclass

@@ -100,7 +100,7 @@ def extract_command(
     only records on which both tracks agree, and disagreements resolved by --reviews, are written."""
     from jiancha._util.jsonl import write_jsonl
     from jiancha.build.compare import apply_reviews, compare_all
-    from jiancha.build.pipeline import extract_folder, write_records
+    from jiancha.build.pipeline import extract_folder, stage_provenance, write_records
 
     total = _require_documents(input_dir)
     review_list = _load_reviews(reviews, llm_model)  # a bad review file fails before any extraction or LLM call
@@ -117,7 +117,8 @@ def extract_command(
                                                 "disagreed (see " + review_path + ")":
                                                     sum(not c.agreed for c in comparisons),
                                                 "accepted": len(records)})
-    n = write_records(out, records)
+    n = write_records(out, records, provenance=stage_provenance(
+        "extract", input_dir, {"llm_model": llm_model, "reviews": reviews}))
     if rejects:
         write_jsonl(rejects, [r.to_dict() for r in report.rejects])
     s = report.summary()
@@ -139,7 +140,13 @@ def check_command(
 ) -> None:
     """Refinement checks: label leakage, reasoning in facts, short facts, evidence not in list form."""
     from jiancha._util.jsonl import write_jsonl
-    from jiancha.build.pipeline import check_stage, findings_summary, read_records, write_records
+    from jiancha.build.pipeline import (
+        check_stage,
+        findings_summary,
+        read_records,
+        stage_provenance,
+        write_records,
+    )
 
     recs = read_records(records)
     with _progress("check", len(recs)) as advance:
@@ -154,7 +161,8 @@ def check_command(
                                **findings_summary(found)})
     if rewrite_addresses:
         target = out or records
-        write_records(target, checked)
+        prov = stage_provenance("check", records, {"rewrite_addresses": True})   # fingerprint of the input
+        write_records(target, checked, provenance=prov)
         typer.echo(f"{len(checked)} records with rewritten forms of address written to {target}", err=True)
 
 
@@ -166,12 +174,12 @@ def deid_command(
 ) -> None:
     """De-identify names, ID and phone numbers, birth dates, plates, accounts, e-mails and house numbers."""
     from jiancha._util.jsonl import write_jsonl
-    from jiancha.build.pipeline import deid_stage, read_records, write_records
+    from jiancha.build.pipeline import deid_stage, read_records, stage_provenance, write_records
 
     recs = read_records(records)
     with _progress("de-identify", len(recs)) as advance:
         clean, left, stats = deid_stage(recs, advance=advance)
-    write_records(out, clean)
+    write_records(out, clean, provenance=stage_provenance("deid", records, {}))
     if residue:
         write_jsonl(residue, [r.to_dict() for r in left])
     for r in left:
