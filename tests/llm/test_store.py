@@ -3,9 +3,10 @@ import json
 
 import pytest
 
+from jiancha._util.dicts import identity_diff
 from jiancha.errors import DataError, ResumeMismatchError
 from jiancha.llm.batch import GroupCommitter
-from jiancha.llm.store import RunStore, identity_diff
+from jiancha.llm.store import RunStore
 
 
 def test_create_append_resume(tmp_path):

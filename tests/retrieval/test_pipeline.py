@@ -95,8 +95,23 @@ def test_spec_validation_messages():
 def test_refuses_to_mix_runs_in_one_out_dir(v2, tmp_path):
     run_and_evaluate("lecard-v2", v2, "bm25", cache=tmp_path / "c", out=tmp_path / "out")
     run_and_evaluate("lecard-v2", v2, "bm25", cache=tmp_path / "c", out=tmp_path / "out")   # same settings: ok
-    with pytest.raises(ResumeMismatchError, match="other settings"):
+    with pytest.raises(ResumeMismatchError, match="other settings") as err:
         run_and_evaluate("lecard-v2", v2, "qld", cache=tmp_path / "c", out=tmp_path / "out")
+    assert "spec.method: 'bm25' (stored) → 'qld' (now)" in str(err.value)   # names what differs
+
+
+def test_cli_run_file_is_not_overwritten_by_a_run_under_other_settings(v2, tmp_path):
+    from jiancha.cli.main import app
+
+    common = ["--dataset", "lecard-v2", "--data-dir", str(v2), "--cache-dir", str(tmp_path / "c"), "--out",
+              str(tmp_path / "r.trec")]
+    r = CliRunner()
+    assert r.invoke(app, ["retrieval", "run", *common, "--method", "bm25"]).exit_code == 0
+    before = (tmp_path / "r.trec").read_bytes()
+    assert r.invoke(app, ["retrieval", "run", *common, "--method", "bm25"]).exit_code == 0   # same settings: ok
+    res = r.invoke(app, ["retrieval", "run", *common, "--method", "qld"])
+    assert res.exit_code != 0 and "spec.method" in str(res.exception)
+    assert (tmp_path / "r.trec").read_bytes() == before
 
 
 def test_index_is_persisted_and_reused(v2, tmp_path):

@@ -17,3 +17,13 @@ def flatten(d: Any, prefix: str = "") -> dict[str, Any]:
         else:
             out[key] = v
     return out
+
+
+def identity_diff(stored: dict[str, Any], current: dict[str, Any]) -> list[str]:
+    """Human-readable lines ``field: stored → current`` for every differing leaf, sorted by field."""
+    a, b = flatten(stored), flatten(current)
+    lines = []
+    for k in sorted(set(a) | set(b)):
+        if a.get(k, "<absent>") != b.get(k, "<absent>"):
+            lines.append(f"{k}: {a.get(k, '<absent>')!r} (stored) → {b.get(k, '<absent>')!r} (now)")
+    return lines

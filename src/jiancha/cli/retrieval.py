@@ -239,10 +239,8 @@ def run_cmd(
     load_model: _LoadModel = None,
     cache_dir: _Cache = None,
 ) -> None:
-    """Rank every query (labelled or not) and write a TREC run."""
-    from jiancha._util.io import write_json
+    """Rank every query (labelled or not) and write a TREC run (its manifest beside it, as RUN.manifest.json)."""
     from jiancha.retrieval.pipeline import run_retrieval
-    from jiancha.retrieval.trec import write_trec_run
 
     _check_dataset_options(ctx, dataset)
     _check_ltr_options(ctx, method)
@@ -252,16 +250,27 @@ def run_cmd(
              model, batch_size, fuse_methods, fusion, rrf_k, weights, protect_charges, primary_weight,
              overlap_weight, exact_weight, jaccard_weight, reason_charges, section_weight, qld_weight),
             ltr_model, cv_split, cv_folds, seed, train_qrels, save_model, load_model, cache_dir, data_dir)
-        write_trec_run(out, run, "jiancha-ltr")
-        write_json(Path(str(out) + ".manifest.json"), manifest)
-        typer.echo(f"wrote {out} ({len(run)} queries, {sum(len(v) for v in run.values())} lines)")
+        _write_run_file(out, run, "jiancha-ltr", manifest)
         return
     spec = _spec(dataset, method, query_field, doc_field, pool, scope, "zero-shot", depth, k1, b, bm25_method, mu,
                  model, batch_size, fuse_methods, fusion, rrf_k, weights, protect_charges, primary_weight,
                  overlap_weight, exact_weight, jaccard_weight, reason_charges, section_weight, qld_weight)
     run, manifest, _ = run_retrieval(spec, data_dir, cache=cache_dir, progress=_progress)
-    write_trec_run(out, run, spec.tag())
-    write_json(Path(str(out) + ".manifest.json"), manifest)
+    _write_run_file(out, run, spec.tag(), manifest)
+
+
+def _write_run_file(out: Path, run, tag: str, manifest: dict) -> None:
+    """Write the run and ``<out>.manifest.json``; an existing run made under other settings is refused, not
+    overwritten."""
+    from jiancha._util.io import read_json, write_json
+    from jiancha.retrieval.pipeline import refuse_other_settings
+    from jiancha.retrieval.trec import write_trec_run
+
+    mpath = Path(str(out) + ".manifest.json")
+    if mpath.exists():
+        refuse_other_settings(out, read_json(mpath), manifest)
+    write_trec_run(out, run, tag)
+    write_json(mpath, manifest)
     typer.echo(f"wrote {out} ({len(run)} queries, {sum(len(v) for v in run.values())} lines)")
 
 

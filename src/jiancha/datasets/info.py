@@ -331,10 +331,10 @@ def _v2_query_file_counts(root: Path, qids: set[str]) -> tuple[tuple[str, int], 
     """Per LeCaRDv2 query file (the files ``load_lecard_v2`` reads), how many of the loaded queries it holds; a
     query in several files counts in each."""
     from jiancha._util.jsonl import iter_jsonl
-    from jiancha.datasets.lecard import _v2_query_files
+    from jiancha.datasets.lecard import v2_query_files
 
     out = []
-    for f in _v2_query_files(root / "query"):
+    for f in v2_query_files(root / "query"):
         ids = {str(obj.get("id")) for _, obj in iter_jsonl(f)}
         out.append((f.name, len(ids & qids)))
     return tuple(out)

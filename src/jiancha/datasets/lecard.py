@@ -158,7 +158,8 @@ def parse_v1_candidate(obj: Any, doc_id: str, path: Path) -> LecardDocument:
     return LecardDocument(id=doc_id, title=str(obj.get("ajName") or ""), charges=tuple(charges), **vals)
 
 
-def _read_v1_labels(lpath: Path) -> dict[str, dict[str, int]]:
+def read_v1_labels(lpath: Path) -> dict[str, dict[str, int]]:
+    """LeCaRD v1 graded labels (``label_top30_dict.json``: ``{query ridx: {doc id: grade 0-3}}``), key order kept."""
     labels_raw = _read_json_file(lpath, "LeCaRD v1 labels")
     if not isinstance(labels_raw, dict):
         raise DataError("expected {query id: {doc id: grade}}", path=str(lpath))
@@ -179,7 +180,7 @@ def load_lecard_qrels(name: str, data_dir: str | os.PathLike, *, setting: str = 
     v2 ``label/relevence.trec`` (restricted to ids 5, 10, ..., 800 for ``setting='test'``)."""
     root = Path(data_dir)
     if name == "lecard-v1":
-        return _read_v1_labels(_v1_data(root) / "label" / "label_top30_dict.json")
+        return read_v1_labels(_v1_data(root) / "label" / "label_top30_dict.json")
     if name == "lecard-v2":
         if setting not in ("zero-shot", "test"):
             raise DataError(f"unknown LeCaRDv2 setting {setting!r}; expected 'zero-shot' or 'test'")
@@ -213,7 +214,7 @@ def load_lecard_v1(data_dir: str | os.PathLike, *, pool: str = "judged",
         queries.append(LecardQuery(id=str(obj["ridx"]), fact=obj["q"].strip(), query=obj["q"].strip(),
                                    charges=_as_str_list(crime, qpath, "crime")))
     lpath = data / "label" / "label_top30_dict.json"
-    qrels = _read_v1_labels(lpath) if lpath.exists() else {}
+    qrels = read_v1_labels(lpath) if lpath.exists() else {}
     cdir = _v1_candidates_dir(root, data, Path(cache) if cache else None)
     all_pools: dict[str, tuple[str, ...]] = {}
     documents: dict[str, LecardDocument] = {}
@@ -274,7 +275,8 @@ def read_qrels_file(path: str | os.PathLike) -> dict[str, dict[str, int]]:
     return out
 
 
-def _v2_query_files(qdir: Path) -> list[Path]:
+def v2_query_files(qdir: Path) -> list[Path]:
+    """The LeCaRDv2 query files of a ``query/`` folder: ``query.json`` when present, else every ``*_query.json``."""
     if (qdir / "query.json").exists():
         return [qdir / "query.json"]
     files = sorted(p for p in qdir.glob("*query*.json") if p.name != "query_allcontext.json")
@@ -316,7 +318,7 @@ def load_lecard_v2(data_dir: str | os.PathLike, *, setting: str = "zero-shot",
     if not (root / "query").is_dir():
         raise DataError("LeCaRDv2 query/ directory not found (layout of THUIR/LeCaRDv2)", path=str(root))
     seen: dict[str, LecardQuery] = {}
-    for qpath in _v2_query_files(root / "query"):
+    for qpath in v2_query_files(root / "query"):
         for lineno, obj in iter_jsonl(qpath):
             if "id" not in obj:
                 raise DataError("missing field", path=str(qpath), line=lineno, field="id")

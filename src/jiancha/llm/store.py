@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from jiancha._util.dicts import flatten
+from jiancha._util.dicts import identity_diff
 from jiancha._util.hashing import stable_hash
 from jiancha._util.io import read_json, write_json
 from jiancha._util.jsonl import dumps_line
@@ -24,16 +24,6 @@ from jiancha.errors import DataError, ResumeMismatchError
 
 MANIFEST = "manifest.json"
 RECORDS = "records.jsonl"
-
-
-def identity_diff(stored: dict[str, Any], current: dict[str, Any]) -> list[str]:
-    """Human-readable lines ``field: stored → current`` for every differing leaf, sorted by field."""
-    a, b = flatten(stored), flatten(current)
-    lines = []
-    for k in sorted(set(a) | set(b)):
-        if a.get(k, "<absent>") != b.get(k, "<absent>"):
-            lines.append(f"{k}: {a.get(k, '<absent>')!r} (stored) → {b.get(k, '<absent>')!r} (now)")
-    return lines
 
 
 def _repair_torn_tail(path: Path) -> int:

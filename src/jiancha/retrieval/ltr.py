@@ -504,10 +504,10 @@ def read_train_qrels(path) -> dict[str, dict[str, int]]:
     """Training labels: a LeCaRD v1 label file (``.json``, ``{qid: {doc id: grade}}``) or TREC qrels."""
     from pathlib import Path
 
-    from jiancha.datasets.lecard import _read_v1_labels, read_qrels_file
+    from jiancha.datasets.lecard import read_qrels_file, read_v1_labels
 
     p = Path(path)
-    return _read_v1_labels(p) if p.suffix == ".json" else read_qrels_file(p)
+    return read_v1_labels(p) if p.suffix == ".json" else read_qrels_file(p)
 
 
 def run_ltr(base_spec, data_dir, config: LTRConfig = LTRConfig(), *, split: str = "kfold",

@@ -7,6 +7,7 @@ queries; ``run_and_evaluate`` is the one-call entry point used by the CLI and ``
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from collections.abc import Callable, Iterable
@@ -15,7 +16,8 @@ from pathlib import Path
 
 import numpy as np
 
-from jiancha._util.hashing import stable_hash
+from jiancha._util.dicts import identity_diff
+from jiancha._util.hashing import canonical_json, stable_hash
 from jiancha._util.io import read_json, write_json
 from jiancha._util.provenance import environment_info
 from jiancha.datasets.lecard import (
@@ -331,17 +333,25 @@ def score_run(dataset: str, run: Run, data_dir: str | os.PathLike, *, setting: s
     return evaluate(dataset, run, load_qrels(dataset, data_dir, setting=setting), setting=setting)
 
 
+def refuse_other_settings(where: str | os.PathLike, old: dict, manifest: dict) -> None:
+    """Raise ResumeMismatchError naming every setting (and the data fingerprint) that differs between an existing
+    output's manifest and this run's."""
+    stored = {"spec": old.get("spec", {}), "data_fingerprint": old.get("data", {}).get("fingerprint")}
+    now = {"spec": manifest["spec"], "data_fingerprint": manifest["data"]["fingerprint"]}
+    diff = identity_diff(stored, json.loads(canonical_json(now)))   # as stored: tuples become lists
+    if diff or old.get("spec_key") != manifest["spec_key"]:
+        raise ResumeMismatchError(f"{where} holds a run made under other settings: "
+                                  + ("; ".join(diff) or f"spec {old.get('spec_key')} → {manifest['spec_key']}")
+                                  + "; choose a new --out")
+
+
 def write_outputs(out: str | os.PathLike, run: Run, result: EvalResult | None, manifest: dict, tag: str) -> Path:
     """Write ``run.trec``, ``metrics.json`` and ``manifest.json``; refuse an --out made under other settings."""
     d = Path(out)
     mpath = d / "manifest.json"
     if mpath.exists():
         old = read_json(mpath)
-        same = (old.get("spec_key") == manifest["spec_key"]
-                and old.get("data", {}).get("fingerprint") == manifest["data"]["fingerprint"])
-        if not same:
-            raise ResumeMismatchError(f"{d} holds a run made under other settings (spec {old.get('spec_key')}, "
-                                      f"now {manifest['spec_key']}); choose a new --out directory")
+        refuse_other_settings(d, old, manifest)
     d.mkdir(parents=True, exist_ok=True)
     write_trec_run(d / "run.trec", run, tag)
     if result is not None:
