@@ -32,6 +32,9 @@ NON_PROSECUTED = "被不起诉人"
 NON_PROSECUTED_UNIT = "被不起诉单位"
 DEFENDANT = "被告人"
 DEFENDANT_UNIT = "被告单位"
+#: Where the prosecution's charges start in a judgment (公诉机关指控被告人…犯X罪); charges named earlier in the
+#: text are usually prior convictions (曾因犯盗窃罪被判处…).
+INDICTMENT_MARKER = "指控"
 #: Leaking form of address → neutral replacement (units get 犯罪嫌疑单位, persons 犯罪嫌疑人).
 LEAKING_ADDRESSES: dict[str, str] = {
     NON_PROSECUTED_UNIT: SUSPECT_UNIT,

@@ -28,6 +28,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from jiancha.law.phrases import INDICTMENT_MARKER
+
 ChargeFinder = Callable[[str], list[str]]
 
 
@@ -128,9 +130,6 @@ def charge_scores(tiers: np.ndarray, base_scores: np.ndarray) -> np.ndarray:
     return np.asarray(tiers, dtype=np.float64) + scale_unit(base_scores)
 
 
-#: Where the prosecution's charges start in a judgment (公诉机关指控被告人…犯X罪); earlier charges in the text are
-#: usually prior convictions (曾因犯盗窃罪被判处…). (Retrieval heuristic; not a legal definition.)
-INDICTMENT_MARKER = "指控"
 
 
 def query_charges_from_text(texts: Sequence[str], find: ChargeFinder) -> tuple[str, ...]:
