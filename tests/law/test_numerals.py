@@ -30,7 +30,7 @@ def test_parse_number_variants(s, n):
     assert parse_number(s) == n
 
 
-@pytest.mark.parametrize("bad", ["", "零", "〇", "一万", "10000", "0", "百十", "abc", "十十"])
+@pytest.mark.parametrize("bad", ["", "零", "〇", "一万", "10000", "0", "百十", "abc", "十十", "二十三十", "一百二百"])
 def test_parse_number_rejects(bad):
     with pytest.raises(ParseError):
         parse_number(bad)

@@ -14,6 +14,9 @@ def test_parse_retry_after():
     assert parse_retry_after("later") is None
     # HTTP-date 10 s after "now"
     assert parse_retry_after("Sun, 06 Nov 1994 08:49:47 GMT", now=784111777.0) == 10.0
+    # a negative delta or a date already past means "retry now", never a negative sleep
+    assert parse_retry_after("-3") == 0.0
+    assert parse_retry_after("Sun, 06 Nov 1994 08:49:47 GMT", now=784111797.0) == 0.0
 
 
 def test_backoff_is_bounded_full_jitter():
@@ -27,6 +30,9 @@ def test_backoff_is_bounded_full_jitter():
 def test_retryable_statuses():
     assert all(is_retryable_status(s) for s in (429, 500, 502, 503, 504, 529))
     assert not any(is_retryable_status(s) for s in (400, 401, 403, 404, 422))
+    # request timeout / conflict / too early, and every other 5xx (e.g. 507, 599) are transient too
+    assert all(is_retryable_status(s) for s in (408, 409, 425, 507, 599))
+    assert not is_retryable_status(600)
 
 
 def test_token_bucket_spaces_requests():

@@ -46,6 +46,14 @@ def test_level1():
     assert b["decision_level1_accuracy"] == pytest.approx(0.5)
 
 
+def test_level1_differs_from_level2_when_errors_stay_within_not_prosecute():
+    # DNP→SNP and SNP→IENP are Level-2 errors but Level-1 hits (both 不起诉)
+    b = block(gold=[DNP, SNP, P], pred=[SNP, IENP, P], a_pred=[set()] * 3, a_gold=[set()] * 3)
+    assert b["decision_level2_accuracy"] == pytest.approx(1 / 3)
+    assert b["decision_level1_accuracy"] == 1.0
+    assert b["decision_level1_macro_f1"] == 1.0 and b["decision_level1_micro"]["f1"] == 1.0
+
+
 def test_counts():
     b = block()
     assert (b["decision_parse_fail_count"], b["decision_eval_count"], b["reference_parse_fail_count"]) == (1, 6, 1)

@@ -56,7 +56,11 @@ def test_faults_run_completes_and_records_everything(fake_openai, tmp_path):
     ok = by[("CASE-001", 1)]
     assert ok["status"] == "ok" and ok["raw_output"].endswith("决定：相对不起诉")
     assert ok["reasoning"] == "思考过程 CASE-001" and ok["reasoning_tokens"] == 7 and ok["cost"] == 0.0001
-    assert ok["prompt_tokens"] > 0 and ok["completion_tokens"] > 0 and ok["latency_s"] >= 0
+    # usage is copied from the server's reply: the fake counts one token per character (+7 reasoning tokens)
+    (body,) = [b for b in fake_openai.bodies
+               if b["seed"] == 11 and "CASE-001" in "".join(str(m["content"]) for m in b["messages"])][-1:]
+    assert ok["prompt_tokens"] == sum(len(str(m["content"])) for m in body["messages"])
+    assert ok["completion_tokens"] == len(ok["raw_output"]) + 7 and ok["latency_s"] >= 0
     assert ok["gold_decision"] == "相对不起诉" and ok["messages_hash"] and ok["seed"] == 11
     # seed + run_id reaches the server
     assert {b["seed"] for b in fake_openai.bodies} == {10, 11}

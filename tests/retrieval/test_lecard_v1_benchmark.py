@@ -1,6 +1,8 @@
 """The whole LeCaRD v1 benchmark (judged pool, 77 labelled queries) when ../shared is present.
 
-Figures are pinned approximately (±0.005) to those in docs/retrieval-results.md.
+Figures are pinned to those in docs/retrieval-results.md as printed (4 decimals, so ±6e-5): a looser tolerance
+could not tell the charge variants apart (they differ by 0.002). The learned LTR rankings allow ±5e-4 for
+floating-point differences between platforms; the two split schemes still differ by 0.005.
 """
 
 from __future__ import annotations
@@ -48,12 +50,12 @@ def test_lecard_v1_judged_pool_benchmark(retriever):
         m = evaluate_lecard_v1(run, ds.qrels).metrics
         got[method] = (m["ndcg@10"], m["ndcg@30"], m["map"])
     for method, exp in EXPECTED.items():
-        assert got[method] == pytest.approx(exp, abs=0.005), method
+        assert got[method] == pytest.approx(exp, abs=6e-5), method
     assert got["charge"][0] > got["bm25"][0] + 0.1
     for name, (config, exp) in CHARGE_VARIANTS.items():
         retriever.spec = RetrievalSpec("lecard-v1", method="charge", charge=config).resolved()
         m = evaluate_lecard_v1(retriever.run(), ds.qrels).metrics
-        assert (m["ndcg@10"], m["ndcg@30"], m["map"]) == pytest.approx(exp, abs=0.005), name
+        assert (m["ndcg@10"], m["ndcg@30"], m["map"]) == pytest.approx(exp, abs=6e-5), name
 
 
 LTR_CV = {  # split: (NDCG@10, NDCG@30, MAP) of the held-out rankings; docs/retrieval-results.md, phase G
@@ -80,4 +82,4 @@ def test_lecard_v1_ltr_cross_validation(retriever):
         for fold, train in trained_on.items():
             assert not {q for q, f in folds.items() if f == fold} & set(train)
         m = evaluate_lecard_v1(ltr.rank_run(feats, scores, 1000), ds.qrels).metrics
-        assert (m["ndcg@10"], m["ndcg@30"], m["map"]) == pytest.approx(exp, abs=0.005), split
+        assert (m["ndcg@10"], m["ndcg@30"], m["map"]) == pytest.approx(exp, abs=5e-4), split

@@ -78,7 +78,9 @@ def test_bundled_mini_corpus_runs_with_every_default(tmp_path, monkeypatch):
     if not root.joinpath("label/relevence.trec").is_file():
         pytest.skip("bundled mini corpus not present yet")
     res = run_and_evaluate("lecard-v2", str(root), "fuse")
-    assert res["num_queries"] > 0 and 0 < res["metrics"]["ndcg@10"] <= 1
+    n_queries = len(root.joinpath("query/test_query.json").read_text(encoding="utf-8").splitlines())
+    assert n_queries == 12 and res["num_queries"] == n_queries      # every bundled query is judged and evaluated
+    assert 0 < res["metrics"]["ndcg@10"] <= 1
     assert list((tmp_path / "cache" / "retrieval").glob("*/tokens/*/tokens.npz"))
 
 
