@@ -39,8 +39,10 @@ def _start_until_stored(fake_openai, tmp_path: Path, n: int = 6) -> tuple[subpro
     fake_openai.latency = 0.15
     data = write_cases(tmp_path / "cases.jsonl", N_CASES)
     out = tmp_path / "run"
+    # A shell's background job (`make test &`, nohup) starts with SIGINT ignored, and Python keeps it ignored:
+    # restore the default in the child so that the Ctrl-C test sends a real KeyboardInterrupt.
     proc = subprocess.Popen(_cli(fake_openai.url, data, out), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+                            text=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 60
     while len(_stored(out)) < n:
         assert proc.poll() is None, proc.communicate()
