@@ -585,9 +585,9 @@ def main(out: Path = OUT) -> int:
             fh.write(json.dumps(qd, ensure_ascii=False) + "\n")
     for d in docs:
         (out / "candidate" / f"{d.pid}.json").write_text(json.dumps(d.record, ensure_ascii=False), encoding="utf-8")
-    with (out / "label" / "relevence.trec").open("w", encoding="utf-8") as fh:
+    with (out / "label" / "qrels.trec").open("w", encoding="utf-8") as fh:
         fh.writelines(f"{q}\t0\t{p}\t{g}\n" for q, p, g in qrels)
-    with (out / "label" / "relevence_gold.trec").open("w", encoding="utf-8") as fh:
+    with (out / "label" / "qrels_gold.trec").open("w", encoding="utf-8") as fh:
         fh.writelines(f"{q}\t0\t{p}\t{g}\n" for q, p, g in qrels if g >= 2)
     with (out / "label" / "ranking_pool.json").open("w", encoding="utf-8") as fh:
         for p in pools:
@@ -622,8 +622,9 @@ def render_readme(n_docs: int, counts: dict[int, dict[int, int]]) -> str:
         "  cut before the court's reasoning, `fact` the facts found. Ids 5, 10, ..., 60.",
         "- `candidate/<pid>.json`: `pid`, `qw` (full text), `fact`, `reason`, `result`, `charge` (list), `article`",
         "  (list of int Criminal Law articles).",
-        "- `label/relevence.trec`: `qid 0 pid grade` (tab-separated, grades 0-3; 27-30 judged per query),",
-        "  `label/relevence_gold.trec`: the lines with grade >= 2, `label/ranking_pool.json`: JSON lines",
+        "- `label/qrels.trec` (LeCaRDv2 calls it `relevence.trec`; the loader reads either): `qid 0 pid grade`",
+        "  (tab-separated, grades 0-3; 27-30 judged per query),",
+        "  `label/qrels_gold.trec`: the lines with grade >= 2, `label/ranking_pool.json`: JSON lines",
         f"  `{{\"qid\", \"rank_doc_id\": [{POOL_SIZE} pids]}}` (order shuffled; unjudged documents are non-relevant).",
         "- `others/stopword.txt` (a short list written for this corpus), `others/criminal charges.txt`",
         "  (the charges that occur here).",

@@ -185,8 +185,8 @@ def test_mini_retrieval_files_parse():
 
 def test_mini_retrieval_qrels_pools_and_grades():
     docs = {p.stem for p in (MINI / "candidate").glob("*.json")}
-    qrels = _trec(MINI / "label" / "relevence.trec")
-    gold = _trec(MINI / "label" / "relevence_gold.trec")
+    qrels = _trec(MINI / "label" / "qrels.trec")
+    gold = _trec(MINI / "label" / "qrels_gold.trec")
     assert all(z == "0" and 0 <= g <= 3 for _, z, _, g in qrels)
     assert {pid for _, _, pid, _ in qrels} <= docs
     assert gold == [r for r in qrels if r[3] >= 2]
@@ -208,7 +208,7 @@ def test_mini_retrieval_grades_follow_charges():
     """Grade >= 1 means the document shares the query's charge; judged 0s have another charge."""
     docs = {p.stem: json.loads(p.read_text("utf-8")) for p in (MINI / "candidate").glob("*.json")}
     by_query: dict[str, list[tuple[str, int]]] = {}
-    for q, _, pid, g in _trec(MINI / "label" / "relevence.trec"):
+    for q, _, pid, g in _trec(MINI / "label" / "qrels.trec"):
         by_query.setdefault(q, []).append((pid, g))
     for q, judged in by_query.items():
         (charge,) = {docs[pid]["charge"][0] for pid, g in judged if g == 3}

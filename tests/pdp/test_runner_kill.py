@@ -16,8 +16,14 @@ from pdp_runner_cases import write_cases
 N_CASES = 30
 
 
+#: ``python -m jiancha`` with Python's own Ctrl-C handler installed: a shell's background job (`make test &`,
+#: nohup) starts with SIGINT ignored and Python would keep it ignored, so the Ctrl-C test would send nothing.
+_JIANCHA_WITH_SIGINT = ("import runpy, signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+                        "runpy.run_module('jiancha', run_name='__main__')")
+
+
 def _cli(server_url: str, data: Path, out: Path) -> list[str]:
-    return [sys.executable, "-m", "jiancha", "pdp", "eval", "--data", str(data), "--model", "fake-model",
+    return [sys.executable, "-c", _JIANCHA_WITH_SIGINT, "pdp", "eval", "--data", str(data), "--model", "fake-model",
             "--base-url", server_url, "--api-key-env", "JIANCHA_TEST_UNSET_KEY", "--concurrency", "2",
             "--timeout", "10", "--backoff", "0.01", "--no-progress", "--no-score", "--out", str(out)]
 
@@ -39,10 +45,8 @@ def _start_until_stored(fake_openai, tmp_path: Path, n: int = 6) -> tuple[subpro
     fake_openai.latency = 0.15
     data = write_cases(tmp_path / "cases.jsonl", N_CASES)
     out = tmp_path / "run"
-    # A shell's background job (`make test &`, nohup) starts with SIGINT ignored, and Python keeps it ignored:
-    # restore the default in the child so that the Ctrl-C test sends a real KeyboardInterrupt.
     proc = subprocess.Popen(_cli(fake_openai.url, data, out), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+                            text=True)
     deadline = time.monotonic() + 60
     while len(_stored(out)) < n:
         assert proc.poll() is None, proc.communicate()

@@ -75,8 +75,7 @@ def test_bundled_mini_corpus_runs_with_every_default(tmp_path, monkeypatch):
 
     monkeypatch.setenv("JIANCHA_CACHE", str(tmp_path / "cache"))
     root = resources.files("jiancha").joinpath("data/mini_retrieval")
-    if not root.joinpath("label/relevence.trec").is_file():
-        pytest.skip("bundled mini corpus not present yet")
+    assert root.joinpath("label/qrels.trec").is_file()
     res = run_and_evaluate("lecard-v2", str(root), "fuse")
     n_queries = len(root.joinpath("query/test_query.json").read_text(encoding="utf-8").splitlines())
     assert n_queries == 12 and res["num_queries"] == n_queries      # every bundled query is judged and evaluated

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from jiancha.datasets.issues import DataIssue
+from jiancha.datasets.lecard import V2_QRELS_FILES
 from jiancha.errors import DataError
 from jiancha.law.labels import LEVEL2_LABELS
 
@@ -133,7 +134,8 @@ def detect_kind(path: Path) -> str:
     if (path / "data" / "query" / "query.json").is_file() or (path / "LeCaRD" / "data").is_dir() \
             or (path / "candidates.tar.xz").is_file():
         return "lecard-v1"
-    if (path / "label" / "relevence.trec").is_file() or ((path / "query").is_dir() and (path / "label").is_dir()):
+    if any((path / "label" / n).is_file() for n in V2_QRELS_FILES) \
+            or ((path / "query").is_dir() and (path / "label").is_dir()):
         return "lecard-v2"
     if (path / "accu.txt").is_file() or (path / "meta" / "accu.txt").is_file() or cail_files(path):
         return "cail2018"

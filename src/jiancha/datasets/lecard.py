@@ -174,20 +174,31 @@ def read_v1_labels(lpath: Path) -> dict[str, dict[str, int]]:
     return qrels
 
 
+#: LeCaRDv2 qrels file names under ``label/``: the official one, then the name the bundled fictional corpus uses
+#: (so that no file of the project carries an official dataset file's name).
+V2_QRELS_FILES = ("relevence.trec", "qrels.trec")
+
+
+def v2_qrels_path(root: Path) -> Path:
+    """The LeCaRDv2 qrels file of a data folder (``label/relevence.trec``, else ``label/qrels.trec``)."""
+    for name in V2_QRELS_FILES:
+        if (root / "label" / name).is_file():
+            return root / "label" / name
+    raise DataError(f"LeCaRDv2 qrels not found (label/{' or label/'.join(V2_QRELS_FILES)})",
+                    path=str(root / "label"))
+
+
 def load_lecard_qrels(name: str, data_dir: str | os.PathLike, *, setting: str = "zero-shot"
                       ) -> dict[str, dict[str, int]]:
     """Only the relevance labels (no candidates needed): v1 ``label_top30_dict.json`` (file order kept),
-    v2 ``label/relevence.trec`` (restricted to ids 5, 10, ..., 800 for ``setting='test'``)."""
+    v2 ``label/relevence.trec`` or ``label/qrels.trec`` (restricted to ids 5, 10, ..., 800 for ``setting='test'``)."""
     root = Path(data_dir)
     if name == "lecard-v1":
         return read_v1_labels(_v1_data(root) / "label" / "label_top30_dict.json")
     if name == "lecard-v2":
         if setting not in ("zero-shot", "test"):
             raise DataError(f"unknown LeCaRDv2 setting {setting!r}; expected 'zero-shot' or 'test'")
-        lpath = root / "label" / "relevence.trec"
-        if not lpath.exists():
-            raise DataError("LeCaRDv2 qrels not found (label/relevence.trec)", path=str(lpath))
-        qrels = read_qrels_file(lpath)
+        qrels = read_qrels_file(v2_qrels_path(root))
         if setting == "test":
             test = set(LECARD_V2_TEST_IDS)
             qrels = {q: g for q, g in qrels.items() if q in test}
@@ -331,9 +342,6 @@ def load_lecard_v2(data_dir: str | os.PathLike, *, setting: str = "zero-shot",
     if setting == "test":
         test = set(LECARD_V2_TEST_IDS)
         queries = [q for q in queries if q.id in test]
-    lpath = root / "label" / "relevence.trec"
-    if not lpath.exists():
-        raise DataError("LeCaRDv2 qrels not found (label/relevence.trec)", path=str(lpath))
     qrels = load_lecard_qrels("lecard-v2", root, setting=setting)
     qids = {q.id for q in queries}
     ppath = root / "label" / "ranking_pool.json"
@@ -350,7 +358,7 @@ def load_lecard_v2(data_dir: str | os.PathLike, *, setting: str = "zero-shot",
         for p in files:
             documents[p.stem] = parse_v2_candidate(_read_json_file(p, "candidate"), p.stem, p)
     others, charges = root / STOPWORD_FILE, root / CHARGE_LIST_FILE
-    fp = stable_hash({"qrels": file_sha256(lpath), "queries": sorted(qids), "n_docs": len(documents),
+    fp = stable_hash({"qrels": file_sha256(v2_qrels_path(root)), "queries": sorted(qids), "n_docs": len(documents),
                       "docs": stable_hash(sorted(documents)), "setting": setting})
     return LecardDataset(name="lecard-v2", root=root, queries=tuple(queries), qrels=qrels, pools=pools,
                          documents=documents, stopwords_path=others if others.exists() else None,
