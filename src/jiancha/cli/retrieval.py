@@ -79,12 +79,12 @@ def _check_ltr_options(ctx: typer.Context, method: str) -> None:
                                "with --method ltr: it scores the facts, reasoning and verdict fields itself")
 
 
-def _run_ltr(spec_args: tuple, ltr_model: str, cv_split: str, cv_folds: int, seed: int, train_qrels: Path | None,
+def _run_ltr(spec_options: dict, ltr_model: str, cv_split: str, cv_folds: int, seed: int, train_qrels: Path | None,
              save_model: Path | None, load_model: Path | None, cache_dir: Path | None, data_dir: Path):
     """The ltr method: base spec (tokeniser, BM25/QLD, charge options) as for charge, then the learned re-ranker."""
     from jiancha.retrieval.ltr import LTRConfig, run_ltr
 
-    base = _spec(*spec_args)
+    base = _spec_from(spec_options, method="charge")
     return run_ltr(base, data_dir, LTRConfig(model=ltr_model, seed=seed, folds=cv_folds), split=cv_split,
                    train_qrels_path=train_qrels, load_model_path=load_model, save_model_path=save_model,
                    cache=cache_dir, progress=_progress)
@@ -98,7 +98,7 @@ def _progress(it, desc: str, total: int):
     return track(it, description=desc, total=total, transient=True, console=Console(stderr=True))
 
 
-def _spec(dataset: str, method: str, query_field: str, doc_field: str, pool: str, scope: str, setting: str,
+def _spec(*, dataset: str, method: str, query_field: str, doc_field: str, pool: str, scope: str, setting: str,
           depth: int, k1: float | None, b: float | None, bm25_method: str, mu: float, model: str, batch_size: int,
           fuse_methods: str, fusion: str, rrf_k: float, weights: str, protect_charges: bool, primary_weight: float,
           overlap_weight: float, exact_weight: float, jaccard_weight: float = 1.0, reason_charges: bool = True,
@@ -127,6 +127,15 @@ def _spec(dataset: str, method: str, query_field: str, doc_field: str, pool: str
         fuse=FuseConfig(methods=tuple(m.strip() for m in fuse_methods.split(",") if m.strip()), kind=fusion,
                         k=rrf_k, weights=w),
     ).resolved()
+
+
+def _spec_from(options: dict, **overrides):
+    """``_spec`` from a command's options (its ``locals()``): the spec's parameters are picked by name, so the
+    commands cannot pass them in the wrong order."""
+    import inspect
+
+    names = inspect.signature(_spec).parameters
+    return _spec(**{k: v for k, v in {**options, **overrides}.items() if k in names})
 
 
 @app.command("eval")
@@ -177,22 +186,18 @@ def eval_cmd(
     from jiancha.retrieval.evaluate import evaluate
     from jiancha.retrieval.pipeline import run_retrieval, write_outputs
 
+    options = dict(locals())
     _check_dataset_options(ctx, dataset)
     _check_ltr_options(ctx, method)
     if method == "ltr":
         run, manifest, ds, qrels = _run_ltr(
-            (dataset, "charge", query_field, doc_field, pool, scope, setting, depth, k1, b, bm25_method, mu, model,
-             batch_size, fuse_methods, fusion, rrf_k, weights, protect_charges, primary_weight, overlap_weight,
-             exact_weight, jaccard_weight, reason_charges, section_weight, qld_weight),
-            ltr_model, cv_split, cv_folds, seed, train_qrels, save_model, load_model, cache_dir, data_dir)
+            options, ltr_model, cv_split, cv_folds, seed, train_qrels, save_model, load_model, cache_dir, data_dir)
         result = evaluate(dataset, run, qrels, setting=setting)
         write_outputs(out, run, result, manifest, "jiancha-ltr")
         mode = manifest["training"]["mode"]
         _print_result(result.to_json(), as_json, f"{dataset} ltr ({ltr_model}, {mode}, held-out queries only)")
         return
-    spec = _spec(dataset, method, query_field, doc_field, pool, scope, setting, depth, k1, b, bm25_method, mu,
-                 model, batch_size, fuse_methods, fusion, rrf_k, weights, protect_charges, primary_weight,
-                 overlap_weight, exact_weight, jaccard_weight, reason_charges, section_weight, qld_weight)
+    spec = _spec_from(options)
     run, manifest, ds = run_retrieval(spec, data_dir, cache=cache_dir, progress=_progress)
     result = evaluate(spec.dataset, run, ds.qrels, setting=spec.setting)
     write_outputs(out, run, result, manifest, spec.tag())
@@ -242,19 +247,15 @@ def run_cmd(
     """Rank every query (labelled or not) and write a TREC run (its manifest beside it, as RUN.manifest.json)."""
     from jiancha.retrieval.pipeline import run_retrieval
 
+    options = dict(locals(), setting="zero-shot")   # `run` ranks every query
     _check_dataset_options(ctx, dataset)
     _check_ltr_options(ctx, method)
     if method == "ltr":
         run, manifest, _, _ = _run_ltr(
-            (dataset, "charge", query_field, doc_field, pool, scope, "zero-shot", depth, k1, b, bm25_method, mu,
-             model, batch_size, fuse_methods, fusion, rrf_k, weights, protect_charges, primary_weight,
-             overlap_weight, exact_weight, jaccard_weight, reason_charges, section_weight, qld_weight),
-            ltr_model, cv_split, cv_folds, seed, train_qrels, save_model, load_model, cache_dir, data_dir)
+            options, ltr_model, cv_split, cv_folds, seed, train_qrels, save_model, load_model, cache_dir, data_dir)
         _write_run_file(out, run, "jiancha-ltr", manifest)
         return
-    spec = _spec(dataset, method, query_field, doc_field, pool, scope, "zero-shot", depth, k1, b, bm25_method, mu,
-                 model, batch_size, fuse_methods, fusion, rrf_k, weights, protect_charges, primary_weight,
-                 overlap_weight, exact_weight, jaccard_weight, reason_charges, section_weight, qld_weight)
+    spec = _spec_from(options)
     run, manifest, _ = run_retrieval(spec, data_dir, cache=cache_dir, progress=_progress)
     _write_run_file(out, run, spec.tag(), manifest)
 
