@@ -8,7 +8,7 @@ made unique, amounts and dates' days shifted, suspects' surnames rotated. Timed 
 - de-identification: ``deidentify_record`` on the extracted records;
 - checks: ``check_record`` on the extracted records.
 
-Target (issue 6): ≥ 500 documents/s per core for rule-based extraction.
+Target: ≥ 500 documents/s per core for rule-based extraction.
 
     python benchmarks/build_speed.py [--n 10000] [--seed 0]
 """
@@ -22,10 +22,10 @@ import time
 from pathlib import Path
 
 import jiancha
-from jiancha.build.checks import check_record
-from jiancha.build.deid import deidentify_record
-from jiancha.build.extract import extract_document
-from jiancha.build.ingest import Rejection, parse_document, read_text_and_url
+from jiancha.corpus.checks import check_record
+from jiancha.corpus.deid import deidentify_record
+from jiancha.corpus.extract import extract_document
+from jiancha.corpus.ingest import Rejection, parse_document, read_text_and_url
 
 RAW = Path(jiancha.__file__).parent / "data" / "raw_docs"
 SURNAMES = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁钱"
@@ -52,7 +52,7 @@ def synthesise(n: int, seed: int) -> list[str]:
 
 def _html_aware_parse(text: str):
     if text.lstrip().startswith("<"):
-        from jiancha.build.ingest import parse_html
+        from jiancha.corpus.ingest import parse_html
 
         body, url = parse_html(text)
         return parse_document(body, source_url=url)

@@ -1,4 +1,4 @@
-"""Runner overhead benchmark (issue 4): prints the figures, run with ``.venv/bin/python benchmarks/runner_overhead.py``.
+"""Runner overhead benchmark: prints the figures, run with ``.venv/bin/python benchmarks/runner_overhead.py``.
 
 1. Zero-latency local chat server → requests/s of ``run_pdp_eval`` at concurrency 64 (target ≥ 300/s on 2 cores).
 2. Peak memory (max RSS of the runner process) for 4,630 cases × 8 repeats = 37,040 records (target < 500 MB).
@@ -41,7 +41,7 @@ def synthetic_cases(n: int):
 
 def child(url: str, cases: int, repeats: int, concurrency: int) -> None:
     from jiancha.llm.config import ClientConfig
-    from jiancha.pdp.runner import run_pdp_eval
+    from jiancha.pdp.task import run_pdp_eval
     from jiancha.pdp.spec import RunSpec
 
     records = synthetic_cases(cases)

@@ -2,6 +2,22 @@
 
 Prosecution decision prediction (PDP-Bench), legal case retrieval (LeCaRD v1 / LeCaRDv2),
 PDP-style dataset construction, and SFT / RLVR training recipes.
+
+The public API (``jiancha.api``, imported on first use so that ``import jiancha`` stays light):
+``load_pdp``, ``evaluate``, ``score`` (→ ``PDPScores``), ``search`` (→ a list of ``SearchHit``).
 """
 
+from typing import Any
+
 __version__ = "0.1.0"
+
+_API = ("load_pdp", "evaluate", "score", "search", "PDPScores", "MeanSE", "SearchHit")
+__all__ = ["__version__", *_API]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _API:
+        from jiancha import api
+
+        return getattr(api, name)
+    raise AttributeError(f"module 'jiancha' has no attribute {name!r}")

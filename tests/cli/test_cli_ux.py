@@ -86,8 +86,8 @@ def test_case_serve_checks_the_model_before_serving(monkeypatch, capsys):
 # ------------------------------------------------------------------------------------------------- Ctrl-C
 
 
-@pytest.mark.parametrize("group, target", [("pdp", "jiancha.pdp.runner.run_pdp_eval"),
-                                           ("ljp", "jiancha.ljp.runner.run_ljp_eval")])
+@pytest.mark.parametrize("group, target", [("pdp", "jiancha.pdp.task.run_pdp_eval"),
+                                           ("ljp", "jiancha.ljp.task.run_ljp_eval")])
 def test_ctrl_c_says_how_to_resume_and_exits_130(monkeypatch, tmp_path, group, target):
     def interrupted(*a, **k):
         raise KeyboardInterrupt
@@ -217,7 +217,7 @@ def test_case_predict_checks_the_case_file(monkeypatch, capsys, tmp_path, conten
 
 @pytest.mark.parametrize("command", [("build", "extract", "{dir}", "--out", "{dir}/r.jsonl"),
                                      ("build", "run", "{dir}", "--out", "{dir}/out")])
-def test_build_refuses_a_folder_without_documents(monkeypatch, capsys, tmp_path, command):
+def test_corpus_refuses_a_folder_without_documents(monkeypatch, capsys, tmp_path, command):
     (tmp_path / "notes.md").write_text("不是文书", encoding="utf-8")
     code, _, err = run_main(monkeypatch, capsys, *(c.format(dir=tmp_path) for c in command))
     assert code == 2

@@ -291,3 +291,56 @@ def test_info_shared_pdp_meta_is_refused(shared_data):
         assert res.exit_code != 0
         assert str(res.exception).startswith(f"{stats}: found a JSON object that is not a record list (statistics "
                                              "or metadata?) with keys meta, summary, ")
+
+
+def _raw_docs() -> str:
+    from importlib import resources
+
+    return str(resources.files("jiancha") / "data" / "raw_docs")
+
+
+def test_info_describes_the_folder_build_run_exports(tmp_path):
+    # the worked run of docs/dataset-building.md: `jiancha build run raw_docs --out built`, then
+    # `jiancha data info built/dataset` (test.jsonl beside manifest.json, test.parquet and hf/)
+    res = invoke("build", "run", _raw_docs(), "--out", str(tmp_path / "built"))
+    assert res.exit_code == 0, res.output
+    export = tmp_path / "built" / "dataset"
+    manifest = json.loads((export / "manifest.json").read_text(encoding="utf-8"))
+    res = invoke("data", "info", str(export))
+    assert res.exit_code == 0, res.output
+    out = res.output
+    assert f"`jiancha build export` folder ({manifest['format']}): splits test;" in out
+    assert table_row(out, "test")[1] == str(manifest["splits"]["test"])
+    assert "│ manifest" not in out                       # not taken for a split of records
+    assert f"records_fingerprint {manifest['settings']['records_fingerprint']}" in out
+
+
+def test_info_export_folder_with_a_balanced_split(tmp_path):
+    from jiancha.corpus.export import write_export
+    from jiancha.datasets.pdp import load_pdp
+
+    records = load_pdp(write_jsonl(tmp_path / "p.jsonl", [pdp_row(i, LABELS[i % 4]) for i in range(12)]))
+    write_export(records, tmp_path / "ds", balanced_per_class=2)
+    res = invoke("data", "info", str(tmp_path / "ds"))
+    assert res.exit_code == 0, res.output
+    assert table_row(res.output, "test")[:6] == ["test", "12", "3", "3", "3", "3"]
+    assert table_row(res.output, "balanced_2")[:6] == ["balanced_2", "8", "2", "2", "2", "2"]
+    assert "splits test, balanced_2; records_fingerprint" in res.output
+    assert "validation: no problems" in res.output
+
+
+def test_info_export_folder_whose_files_disagree_with_the_manifest(tmp_path):
+    from jiancha.corpus.export import write_export
+    from jiancha.datasets.pdp import load_pdp
+
+    records = load_pdp(write_jsonl(tmp_path / "p.jsonl", [pdp_row(i, LABELS[i % 4]) for i in range(8)]))
+    write_export(records, tmp_path / "ds", balanced_per_class=1)
+    lines = (tmp_path / "ds" / "test.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)
+    (tmp_path / "ds" / "test.jsonl").write_text("".join(lines[:-1]), encoding="utf-8")
+    res = invoke("data", "info", str(tmp_path / "ds"))
+    assert res.exit_code == 0, res.output
+    assert "the manifest lists 8 records for split 'test', the folder holds 7" in res.output.replace("\n", "")
+    (tmp_path / "ds" / "balanced_1.jsonl").unlink()
+    res = invoke("data", "info", str(tmp_path / "ds"))
+    assert res.exit_code != 0
+    assert "lists the split 'balanced_1' but balanced_1.jsonl is missing" in str(res.exception)

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from file_server import FileServer
 
+from jiancha._util.cache import default_cache_dir
 from jiancha.datasets import download as dl
 from jiancha.datasets.download import DownloadError, download_dataset, download_file, file_url
 from jiancha.datasets.registry import (
@@ -19,7 +20,6 @@ from jiancha.datasets.registry import (
     DatasetSpec,
     RemoteFile,
     dataset_dir,
-    default_cache_dir,
     get_dataset,
 )
 from jiancha.errors import ConfigError

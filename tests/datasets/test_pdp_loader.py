@@ -469,3 +469,35 @@ def test_folder_of_train_named_files_keeps_its_split_names(tmp_path, monkeypatch
     write_jsonl(tmp_path / "splits" / "validation.jsonl", rows[3:])
     assert list_pdp_splits(str(tmp_path / "splits")) == ("train", "validation")
     assert_same(load_pdp(str(tmp_path / "splits"), "train"), rows[:3])
+
+
+def test_an_export_folder_loads_the_splits_its_manifest_lists(tmp_path):
+    import json
+
+    from jiancha.corpus.export import write_export
+    from jiancha.datasets.exports import parse_export_manifest
+    from jiancha.datasets.pdp import list_pdp_splits, load_pdp
+    from jiancha.datasets.records import PDPRecord
+    from jiancha.law.labels import Decision
+
+    records = [PDPRecord(id=f"某检刑不诉〔2020〕{i}号", person_info="某甲。", procedure="移送。", fact="经审查……",
+                         decision=d.value, relevant_articles=("cl:第二百六十四条",), date="2020-01-02",
+                         province="某省") for i, d in enumerate(list(Decision) * 3)]
+    write_export(records, tmp_path / "ds")
+    # the manifest is never taken for a split of records
+    assert list_pdp_splits(tmp_path / "ds") == ("test", "test_rq2")
+    assert [r.id for r in load_pdp(str(tmp_path / "ds"))] == [r.id for r in records]
+    write_export(records, tmp_path / "bal", balanced_per_class=2)
+    assert list_pdp_splits(tmp_path / "bal") == ("test", "balanced_2", "test_rq2")
+    assert len(load_pdp(str(tmp_path / "bal"), "balanced_2")) == 8
+    manifest = json.loads((tmp_path / "bal" / "manifest.json").read_text(encoding="utf-8"))
+    assert dict(parse_export_manifest(manifest).splits) == {"test": 12, "balanced_2": 8}
+
+
+@pytest.mark.parametrize("doc", [{"format": "jiancha-export/1"}, {"format": "jiancha-export/2", "splits": []},
+                                 {"format": "jiancha-export/1", "splits": {"test": "12"}}])
+def test_a_malformed_export_manifest_is_refused(doc):
+    from jiancha.datasets.exports import parse_export_manifest
+
+    with pytest.raises(DataError, match="without a 'splits' object"):
+        parse_export_manifest(doc)

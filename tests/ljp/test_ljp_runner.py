@@ -11,7 +11,8 @@ from typer.testing import CliRunner
 from jiancha.cli.main import app
 from jiancha.errors import ResumeMismatchError
 from jiancha.ljp.baselines import charge_terms, predict_charge_match
-from jiancha.ljp.runner import LJPSpec, run_ljp_eval, score_ljp_run
+from jiancha.ljp.scoring import score_ljp_run
+from jiancha.ljp.task import LJPSpec, run_ljp_eval
 from jiancha.llm.config import ClientConfig, GenerationConfig
 
 GOLD = [["盗窃"], ["诈骗"], ["盗窃", "故意伤害"], ["[走私、贩卖、运输、制造]毒品"]]
@@ -127,7 +128,7 @@ def test_ljp_eval_exits_3_while_failed_requests_remain(fake_openai, tmp_path):
     fake_openai.responder = lambda body, key: '{"charges": ["盗窃"]}'
     res = CliRunner().invoke(app, [*args, "--retry-failed"])
     assert res.exit_code == 0, res.output
-    assert "failed in store: 0;" in " ".join(res.stdout.split())
+    assert "failed in store: 0 tokens:" in " ".join(res.stdout.split())
     assert "3 when failed requests remain" in " ".join(CliRunner().invoke(app, ["ljp", "eval", "--help"]).stdout.split())
 
 

@@ -1,6 +1,7 @@
 import asyncio
 import random
-import time
+
+import pytest
 
 from jiancha.llm.ratelimit import TokenBucket
 from jiancha.llm.replicas import ReplicaPool
@@ -35,15 +36,24 @@ def test_retryable_statuses():
     assert not is_retryable_status(600)
 
 
-def test_token_bucket_spaces_requests():
+def test_token_bucket_spaces_requests(monkeypatch):
+    # a simulated clock that only the bucket's sleeps advance: the spacing is exact, whatever the machine's load
+    now = [100.0]
+    slept: list[float] = []
+
+    async def fake_sleep(delay: float) -> None:
+        slept.append(delay)
+        now[0] += delay
+
+    monkeypatch.setattr(asyncio, "sleep", fake_sleep)
+
     async def go():
-        bucket = TokenBucket(rpm=600)  # 10 per second, burst 1
-        t0 = time.perf_counter()
+        bucket = TokenBucket(rpm=600, clock=lambda: now[0])  # 10 per second, burst 1
         for _ in range(6):
             await bucket.acquire()
-        return time.perf_counter() - t0
-    elapsed = asyncio.run(go())
-    assert 0.45 <= elapsed < 2.0
+    asyncio.run(go())
+    assert slept == pytest.approx([0.1] * 5)      # the first request is free, then one every 1/10 s
+    assert now[0] - 100.0 == pytest.approx(0.5)
 
 
 def test_replica_pool_least_in_flight_round_robin():

@@ -66,3 +66,16 @@ def test_baseline_reports_its_training_source_and_split(tmp_path):
     res = runner.invoke(app, ["pdp", "eval", "--data", "sample", "--model", "baseline:majority", "--out",
                               str(tmp_path / "cv"), "--no-progress", "--no-score"])
     assert res.exit_code == 0 and "baseline fitted on: evaluation split" in res.stdout
+
+
+def test_eval_summary_shows_truncated_invalid_and_failed_answers(fake_openai, tmp_path):
+    data = write_cases(tmp_path / "cases.jsonl", 5)
+    out = tmp_path / "run"
+    keys = sorted({json.loads(line)["fact"].split()[0] for line in data.read_text(encoding="utf-8").splitlines()})
+    fake_openai.script(keys[0], ["length"])
+    fake_openai.script(keys[1], ["length"])
+    fake_openai.script(keys[2], ["500"])
+    res = _eval(fake_openai, data, out)
+    assert res.exit_code == 3, res.output
+    assert ("answers: 5 stored; failed requests 1/5 (20.0 %); truncated 2/5 (40.0 %); invalid 3/5 (60.0 %): "
+            "request_failed 1, truncated 2") in res.stdout

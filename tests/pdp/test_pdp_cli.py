@@ -12,7 +12,7 @@ from jiancha._util.jsonl import write_jsonl
 from jiancha.cli.main import app
 from jiancha.errors import DataError
 from jiancha.pdp.answers import render_answer
-from jiancha.pdp.reference_format import write_reference_dir
+from jiancha.pdp.reference_results import write_reference_dir
 
 runner = CliRunner()
 P, DNP, SNP, IENP = "起诉", "相对不起诉", "法定不起诉", "存疑不起诉"
@@ -174,8 +174,8 @@ def test_compare_served_model_against_rules_baseline(tmp_path):
     data = json.loads(res.stdout)
     assert data["setting"] == "backend, generation, model, prompt, seed"
     assert [r["value"] for r in data["runs"]] == [
-        "<absent>, <absent>, baseline:rules, <absent>, 0",
-        "{'model': 'qwen3-8b', 'preset': 'vllm'}, {'max_tokens': 512}, <absent>, {'variant': 'baseline', 'messages_has..., None"]
+        "not set, not set, baseline:rules, not set, 0",
+        "model=qwen3-8b, preset=vllm, max_tokens=512, not set, variant=baseline, messages_hash=h1, None"]
     assert data["note"].startswith("these runs differ in 5 settings (backend, generation, model, prompt, seed)")
 
 

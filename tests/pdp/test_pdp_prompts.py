@@ -127,9 +127,10 @@ def test_render_answer_layout_and_errors():
 def test_docstring_examples():
     import doctest
 
-    from jiancha.pdp import answers, metrics, parsing
+    from jiancha.evaluation import stats
+    from jiancha.pdp import answers, format, parsing
 
-    for mod in (answers, metrics, parsing):
+    for mod in (answers, stats, format, parsing):
         result = doctest.testmod(mod)
         assert result.attempted > 0 and result.failed == 0
 

@@ -10,7 +10,7 @@ from jiancha._util.io import write_json
 from jiancha._util.jsonl import write_jsonl
 from jiancha.errors import ConfigError, DataError
 from jiancha.pdp.answers import render_answer
-from jiancha.pdp.reference_format import read_reference_dir, read_reference_metrics_md, write_reference_dir
+from jiancha.pdp.reference_results import read_reference_dir, read_reference_metrics_md, write_reference_dir
 from jiancha.pdp.scoring import score_items, score_run_dirs, score_run_dirs_full
 
 P, DNP, SNP, IENP = "起诉", "相对不起诉", "法定不起诉", "存疑不起诉"

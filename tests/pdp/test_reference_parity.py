@@ -18,7 +18,7 @@ import re
 import pytest
 
 from jiancha.pdp.parsing import parse_answer
-from jiancha.pdp.reference_format import write_reference_dir
+from jiancha.pdp.reference_results import write_reference_dir
 from jiancha.pdp.rundir import ScoreItem
 from jiancha.pdp.scoring import score_items, score_run_dirs
 
@@ -66,11 +66,18 @@ def ref_parse(text: str | None) -> tuple[str | None, list[str]]:
         tail = text.split("【最终结论】", 1)[1]
         m = re.search(r"决定[：:]\s*(.*)", tail)
         if m is not None:
-            value = m.group(1).strip().replace("**", "")
-            value = value.removesuffix("。")
+            value = ref_normalise(m.group(1))
             if value in LABELS:
                 decision = value
     return decision, articles
+
+
+def ref_normalise(value: str) -> str:
+    """§3 step 3: strip, delete every ``**``, drop one trailing ``。``, strip again."""
+    value = value.strip().replace("**", "")
+    if value.endswith("。"):
+        value = value[:-1]
+    return value.strip()
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -271,9 +278,11 @@ def test_parser_matches_the_protocol_on_random_answers():
     # 决定 with either colon; \s* may cross a line break; one 。 dropped, not two
     ("【最终结论】决定:\n相对不起诉。", "相对不起诉", []),
     ("【最终结论】决定：相对不起诉。。", None, []),
-    # ** deleted after strip: a space inside the bold survives
+    # ** deleted after the first strip, and the value stripped again after the 。 is dropped
     ("【最终结论】决定：**存疑不起诉**。", "存疑不起诉", []),
-    ("【最终结论】决定：存疑不起诉 **", None, []),
+    ("【最终结论】决定：存疑不起诉 **", "存疑不起诉", []),
+    ("【最终结论】决定：** 法定不起诉 **。", "法定不起诉", []),
+    ("【最终结论】决定：起诉（提起公诉）", None, []),
     # a trailing ； is not dropped (the published reward accepts it, evaluation does not)
     ("【最终结论】决定：起诉；", None, []),
     # articles: first line after each law name, either colon, split on 、，,;； — no normalisation
@@ -357,3 +366,48 @@ def test_reference_result_directories_rescore_to_the_protocol(tmp_path, runs):
             parsed = parse_answer(e["raw_output"], compat="reference")
             assert (parsed.decision, list(parsed.relevant_articles)) == (e["prediction"]["decision"],
                                                                          e["prediction"]["relevant_articles"])
+
+
+# Stored predictions as real reference directories hold them: the reference normalises a stored
+# ``prediction.decision`` before comparing it, so these decorations are valid (a gloss stays invalid).
+DECORATIONS = [
+    ("**{}**", True), ("{}。", True), ("{}。。", False), ("  {} ", True), ("**{}**。", True), ("{} 。", True),
+    ("{}（建议）", False), ("{}(不起诉)", False), ("{}", True), ("决定{}", False),
+]
+
+
+@pytest.mark.parametrize("runs", [1, 3])
+def test_stored_predictions_are_normalised_as_the_reference_does(tmp_path, runs):
+    rng = random.Random(50 + runs)
+    entries, by_run = [], {}
+    for run in range(runs):
+        for case in range(120):
+            gold = rng.choice(LABELS)
+            label = rng.choice(LABELS)
+            form, valid = DECORATIONS[(case + run) % len(DECORATIONS)]
+            stored = form.format(label)
+            assert (ref_normalise(stored) in LABELS) is valid
+            pred = ref_normalise(stored) if valid else None
+            arts = ["cpl:第一百七十七条第二款"] if case % 3 else []
+            e = {"prediction": {"relevant_articles": arts, "decision": stored},
+                 "reference": {"relevant_articles": ["cpl:第一百七十七条第二款"], "decision": gold},
+                 "person_info": "某某", "procedure": "", "fact": "", "raw_output": None, "raw_reasoning": ""}
+            if runs > 1:
+                e.update(sample_index=case, run_id=run)
+            else:
+                e["index"] = case
+            entries.append(e)
+            by_run.setdefault(str(run), []).append((gold, pred, arts, ["cpl:第一百七十七条第二款"]))
+    # write the files grouped by the normalised decision, as the reference would have
+    groups: dict[str, list] = {}
+    for e in entries:
+        p = ref_normalise(e["prediction"]["decision"])
+        g = e["reference"]["decision"]
+        name = "解析错误" if p not in LABELS else ("正确" if p == g else f"{g}_{p}")
+        groups.setdefault(name, []).append(e)
+    for name, es in groups.items():
+        (tmp_path / f"details_{name}.json").write_text(json.dumps(es, ensure_ascii=False), encoding="utf-8")
+    got = score_run_dirs([tmp_path], compat="reference", write=False)
+    _assert_same(got, ref_result(by_run))
+    invalid = sum(1 for rows in by_run.values() for _, p, _, _ in rows if p is None)
+    assert got["pooled"]["decision_parse_fail_count"] == invalid > 0

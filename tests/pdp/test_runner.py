@@ -10,9 +10,9 @@ from pdp_runner_cases import write_cases
 
 from jiancha.errors import ConfigError, ResumeMismatchError
 from jiancha.llm.config import ClientConfig, GenerationConfig
-from jiancha.pdp.runner import run_pdp_eval
+from jiancha.pdp.task import run_pdp_eval
 from jiancha.pdp.spec import RunSpec
-from jiancha.pdp.store import read_predictions
+from jiancha.pdp.rundir import read_predictions
 
 FAST = ClientConfig(concurrency=4, timeout_s=0.5, max_attempts=3, backoff_base_s=0.01, backoff_max_s=0.05)
 
@@ -210,13 +210,14 @@ def test_openrouter_preset_and_one_shot_prompt_reach_the_wire(fake_openai, tmp_p
 def test_plan_requests_skips_done_and_failed_unless_retrying():
     from pdp_runner_cases import make_cases
 
-    from jiancha.pdp.runner import plan_requests
+    from jiancha.evaluation.runner import plan_requests
+    from jiancha.evaluation.task import Sample
 
-    cases = [(f"c{i}", r) for i, r in enumerate(make_cases(3))]
+    cases = [Sample(f"c{i}", r) for i, r in enumerate(make_cases(3))]
     status = {("c0", 0): "ok", ("c1", 0): "failed", ("c2", 1): "failed", ("gone", 0): "failed"}
     todo, done, kept = plan_requests(status, cases, 2, retry_failed=False)
-    assert [(run, cid) for run, cid, _ in todo] == [(0, "c2"), (1, "c0"), (1, "c1")]
+    assert [(run, s.id) for run, s in todo] == [(0, "c2"), (1, "c0"), (1, "c1")]
     assert (done, kept) == (3, 3)
     todo, done, kept = plan_requests(status, cases, 2, retry_failed=True)
-    assert [(run, cid) for run, cid, _ in todo] == [(0, "c1"), (0, "c2"), (1, "c0"), (1, "c1"), (1, "c2")]
+    assert [(run, s.id) for run, s in todo] == [(0, "c1"), (0, "c2"), (1, "c0"), (1, "c1"), (1, "c2")]
     assert (done, kept) == (1, 1)     # the out-of-scope failure stays counted

@@ -87,6 +87,7 @@ def test_ctrl_c_leaves_a_resumable_store_and_says_how_to_resume(fake_openai, tmp
     assert proc.returncode != 0
     assert "Traceback" not in stderr, stderr
     assert "to resume" in stderr and str(out) in " ".join(stderr.split()), stderr
+    assert stderr.count("to resume") == 1 and "interrupted: every completed request" not in stderr, stderr
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
     assert manifest["invocations"][-1]["interrupted_at"]
     before = _stored(out)

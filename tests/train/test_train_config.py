@@ -28,7 +28,43 @@ def test_paper_preset_is_table_16():
     assert kw["mask_truncated_completions"] is True
     assert kw["vllm_max_model_length"] == 3072
     assert kw["deepspeed"].endswith("deepspeed-zero2-offload.json")
-    assert {"paper", "tiny-cpu"} <= set(preset_names())
+    assert {"paper", "paper-gspo-clip", "tiny-cpu"} <= set(preset_names())
+    # the reference code's GRPOConfig: two passes per rollout batch, plain sampling, TRL's rollout batch size
+    assert (cfg.num_iterations, cfg.temperature, cfg.top_p) == (2, 1.0, 1.0)
+    assert (kw["num_iterations"], kw["gradient_checkpointing_kwargs"]) == (2, {"use_reentrant": False})
+    assert "steps_per_generation" not in kw
+
+
+def test_paper_preset_gspo_is_the_reference_codes_symmetric_clip():
+    cfg = build_config("gspo", preset="paper", overrides={"data": "d", "output_dir": "o"})
+    kw = grpo_kwargs(cfg)
+    assert (kw["importance_sampling_level"], kw["loss_type"]) == ("sequence", "grpo")
+    assert (kw["epsilon"], kw["epsilon_high"], kw["num_iterations"], kw["beta"]) == (0.2, 0.2, 2, 0.0)
+    # one optimizer step per rollout batch, as TRL does when steps_per_generation is not given
+    assert kw["steps_per_generation"] == kw["gradient_accumulation_steps"] == 64
+    assert (kw["per_device_train_batch_size"], kw["num_generations"], kw["learning_rate"]) == (8, 8, 1e-5)
+
+
+def test_paper_gspo_clip_preset_changes_only_gspos_clipping():
+    paper_dapo = build_config("dapo", preset="paper", overrides={"data": "d", "output_dir": "o"})
+    assert build_config("dapo", preset="paper-gspo-clip", overrides={"data": "d", "output_dir": "o"}) == paper_dapo
+    paper = build_config("gspo", preset="paper", overrides={"data": "d", "output_dir": "o"})
+    clip = build_config("gspo", preset="paper-gspo-clip", overrides={"data": "d", "output_dir": "o"})
+    assert (clip.epsilon, clip.epsilon_high, clip.steps_per_generation) == (3e-4, 4e-4, 256)
+    changed = {k for k, v in clip.to_dict().items() if paper.to_dict()[k] != v}
+    assert changed == {"epsilon", "epsilon_high", "steps_per_generation"}
+    assert load_preset("paper-gspo-clip", "sft") == load_preset("paper", "sft")
+
+
+def test_a_preset_that_extends_itself_is_refused(tmp_path, monkeypatch):
+    from jiancha.train import config
+
+    root = tmp_path / "presets"
+    root.mkdir()
+    (root / "loop.yaml").write_text("extends: loop\n", encoding="utf-8")
+    monkeypatch.setattr(config.resources, "files", lambda _pkg: tmp_path)
+    with pytest.raises(ConfigError, match="extends itself"):
+        load_preset("loop", "dapo")
 
 
 def test_gspo_defaults_follow_its_authors():

@@ -189,3 +189,42 @@ def test_sft_run_again_with_the_same_settings_trains_no_step_past_max_steps(tiny
     assert sorted(p.name for p in out.glob("checkpoint-*")) == ["checkpoint-2"]
     assert (out / "final" / "model.safetensors").read_bytes() == weights
     assert (out / "metrics.jsonl").read_bytes() == logged
+
+
+def _bundled_sample() -> Path:
+    from importlib import resources
+
+    return Path(str(resources.files("jiancha") / "data" / "pdp_sample.jsonl"))
+
+
+def test_tiny_cpu_limits_take_every_row_of_the_bundled_sample(tiny_model):
+    from jiancha.train.config import build_config
+    from jiancha.train.data import load_training_records, prepare_rl_rows, prepare_sft_rows
+    from jiancha.train.models import load_tokenizer
+
+    data = load_training_records(str(_bundled_sample()), "test")
+    tok = load_tokenizer(str(tiny_model))
+    sft = build_config("sft", preset="tiny-cpu", overrides={"model": "m", "data": "d", "output_dir": "o"})
+    rows = prepare_sft_rows(data, tok, variant=sft.prompt_variant, max_prompt_length=sft.max_prompt_length,
+                            max_completion_length=sft.max_completion_length, on_long="fail")
+    assert len(rows.rows) == len(data.records) == 60 and rows.dropped == ()
+    # the sample's prompts are far over the old 512-token limit: the limits are what makes them fit
+    assert rows.reports[0].longest > 512
+    rl = build_config("dapo", preset="tiny-cpu", overrides={"model": "m", "data": "d", "output_dir": "o"})
+    assert len(prepare_rl_rows(data, tok, variant=rl.prompt_variant, max_prompt_length=rl.max_prompt_length,
+                               on_long="fail").rows) == 60
+
+
+@pytest.mark.slow
+def test_tiny_cpu_sft_trains_on_the_bundled_sample(tiny_model, tmp_path):
+    out = tmp_path / "sft-sample"
+    sample = _bundled_sample()
+    res = _invoke("train", "sft", "--preset", "tiny-cpu", "--model", str(tiny_model), "--data", str(sample),
+                  "--output-dir", str(out))
+    assert res.exit_code == 0, res.output
+    run = _run_json(out)
+    assert run["global_step"] == 2 and run["spec"]["data"]["rows_used"] == 60
+    assert run["spec"]["data"]["dropped_too_long"] == []
+    losses = [row["loss"] for row in _metrics(out) if "loss" in row]
+    assert len(losses) == 2 and all(math.isfinite(x) and x > 0 for x in losses)
+    assert (out / "final" / "model.safetensors").is_file()

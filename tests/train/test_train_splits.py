@@ -61,7 +61,7 @@ def _pool():
                       Decision.INSUFFICIENT_EVIDENCE: 12})
 
 
-def test_build_splits_exact_counts_and_determinism():
+def test_corpus_splits_exact_counts_and_determinism():
     spec = SplitSpec(size=8)
     a = build_splits(_pool(), spec)
     b = build_splits(_pool(), spec)

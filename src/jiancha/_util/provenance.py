@@ -9,8 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-_TRACKED = ("jiancha", "numpy", "datasets", "pyarrow", "bm25s", "rjieba", "openai", "httpx", "scikit-learn",
-            "torch", "transformers", "trl", "sentence-transformers", "faiss-cpu", "ir-measures", "cn2an")
+#: Packages whose version can change a result (those not installed are left out of the record).
+_TRACKED = ("jiancha", "numpy", "datasets", "pyarrow", "bm25s", "rjieba", "httpx", "scikit-learn", "torch",
+            "transformers", "trl", "sentence-transformers", "faiss-cpu", "cn2an")
 
 
 def package_versions(names: tuple[str, ...] = _TRACKED) -> dict[str, str]:

@@ -33,9 +33,11 @@ def interrupt_note(console: Console, run_dir: str) -> Iterator[None]:
     """On Ctrl-C, say where the finished work is and how to resume, then exit 130 (the shell's code for SIGINT)."""
     try:
         yield
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         from rich.markup import escape
 
+        if getattr(exc, "resume_note_printed", False):     # the run store has said how to resume
+            raise typer.Exit(130) from None
         console.print(f"\n[yellow]interrupted[/]: every completed request is stored in {escape(run_dir)}; "
                       "run the same command again to resume (nothing is sent twice)", highlight=False)
         raise typer.Exit(130) from None

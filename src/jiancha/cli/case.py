@@ -80,11 +80,13 @@ def predict_command(
     from jiancha._util.io import read_json
     from jiancha.datasets.records import PDPRecord
     from jiancha.errors import ConfigError
-    from jiancha.web.consult import consult
+    from jiancha.pdp.consult import consult
 
     if case_file:
         record = PDPRecord.from_dict(_read_case(read_json(case_file), case_file))
-    elif fact:
+    elif fact is not None:
+        if not fact.strip():
+            raise ConfigError("--fact is empty: give the facts of the case, which the decision is predicted from")
         record = PDPRecord(id="", person_info=person_info, procedure=procedure, fact=fact, decision="")
     else:
         raise ConfigError("give a case file (JSON with person_info, procedure, fact) or --fact TEXT")
@@ -112,24 +114,41 @@ def predict_command(
                      for p in result.precedents])
 
 
+HostOpt = Annotated[str, typer.Option("--host", help="Interface to listen on (127.0.0.1: this machine only; "
+                                      "0.0.0.0 exposes it to the network).")]
+PortOpt = Annotated[int, typer.Option("--port", help="TCP port, 1–65535.")]
+StatutesOpt = Annotated[str | None, typer.Option("--statutes-dir", help="Directory of statute markdown files "
+                                                 "(LawRefBook layout), to show each cited article's text.")]
+BaseUrlOpt = Annotated[list[str] | None, typer.Option("--base-url", help="OpenAI-compatible endpoint.")]
+ApiKeyEnvOpt = Annotated[str | None, typer.Option("--api-key-env", help="Env var holding the API key.")]
+
+
+def workbench_settings(model: str, precedents: str, split: str, statutes_dir: str | None,
+                       base_url: list[str] | None, api_key_env: str | None) -> dict:
+    """The workbench's arguments of ``create_app``, checked and loaded (shared with ``jiancha view``)."""
+    _check_model(model, base_url, api_key_env)
+    records, statutes = _load_context(precedents, split, statutes_dir)
+    return {"model": model, "precedents": records, "statutes": statutes, "base_urls": tuple(base_url or ()),
+            "api_key_env": api_key_env}
+
+
 @app.command("serve")
 def serve_command(
     model: ModelOpt = "baseline:rules",
     precedents: PrecedentsOpt = "sample",
     split: Annotated[str, typer.Option("--split", help="Split of --precedents.")] = "test",
-    statutes_dir: Annotated[str | None, typer.Option("--statutes-dir", help="Statute markdown directory.")] = None,
-    base_url: Annotated[list[str] | None, typer.Option("--base-url", help="OpenAI-compatible endpoint.")] = None,
-    api_key_env: Annotated[str | None, typer.Option("--api-key-env", help="Env var holding the API key.")] = None,
-    host: Annotated[str, typer.Option("--host", help="Interface to listen on (127.0.0.1: this machine only).")
-                    ] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="TCP port.")] = 8000,
+    statutes_dir: StatutesOpt = None,
+    base_url: BaseUrlOpt = None,
+    api_key_env: ApiKeyEnvOpt = None,
+    host: HostOpt = "127.0.0.1",
+    port: PortOpt = 8000,
 ) -> None:
-    """Serve the one-case web page (extra `web`) on http://HOST:PORT/."""
-    from jiancha._util.lazy import require
+    """Serve the case workbench (extra `web`) on http://HOST:PORT/; `jiancha view RUNS_DIR` serves it together
+    with the results explorer."""
+    from jiancha.web.serve import check_port, serve
+
+    check_port(port)
     from jiancha.web.app import create_app
 
-    uvicorn = require("uvicorn", "web")
-    _check_model(model, base_url, api_key_env)
-    records, statutes = _load_context(precedents, split, statutes_dir)
-    uvicorn.run(create_app(model=model, precedents=records, statutes=statutes, base_urls=tuple(base_url or ()),
-                           api_key_env=api_key_env), host=host, port=port)
+    serve(create_app(**workbench_settings(model, precedents, split, statutes_dir, base_url, api_key_env)),
+          host, port)

@@ -13,9 +13,11 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from jiancha._util.cache import CACHE_DEFAULT_TEXT
+
 app = typer.Typer(no_args_is_help=True)
 MAX_ISSUES_SHOWN = 20
-CACHE_HELP = "Cache folder (default $JIANCHA_CACHE or ~/.cache/jiancha)."
+CACHE_HELP = f"Cache folder (default {CACHE_DEFAULT_TEXT})."
 
 
 def _console() -> Console:
@@ -94,6 +96,10 @@ def _render_issues(console: Console, found: tuple[Any, ...], limit: int) -> None
 
 def _render_pdp(console: Console, ds: Any, limit: int) -> None:
     console.print(f"PDP-Bench format: [bold]{ds.source}[/]")
+    if ds.export is not None:
+        settings = ", ".join(f"{k} {v}" for k, v in ds.export.settings.items())
+        console.print(f"`jiancha build export` folder ({ds.export.format}): splits "
+                      f"{', '.join(ds.export.splits)}" + (f"; {settings}" if settings else ""))
     from jiancha.law.labels import Decision
 
     table = Table(title="splits")

@@ -30,17 +30,20 @@ def _root(version: bool = typer.Option(False, "--version", callback=_version, is
 
 
 def _register() -> None:
-    from jiancha.cli import build, case, data, demo, ljp, pdp, retrieval, train
+    from jiancha.cli import case, corpus, data, demo, export, ljp, pdp, retrieval, train, view
 
     app.add_typer(pdp.app, name="pdp", help="Prosecution decision prediction: eval, parse, score, compare.")
-    app.add_typer(retrieval.app, name="retrieval", help="Legal case retrieval: eval (run + score), run, score.")
-    app.add_typer(build.app, name="build", help="Build PDP-style datasets from prosecutorial documents.")
+    app.add_typer(retrieval.app, name="retrieval", help="Legal case retrieval: eval, run, score, compare, index, search.")
+    app.add_typer(corpus.app, name="build", help="Build PDP-style datasets from prosecutorial documents.")
     app.add_typer(train.app, name="train", help="SFT and RLVR (DAPO, GSPO) training recipes.")
     app.add_typer(data.app, name="data", help="Dataset info and download.")
     app.add_typer(case.app, name="case", help="Use it on one case: decision, articles, analysis, precedents "
                   "(CLI or web page).")
     app.add_typer(ljp.app, name="ljp", help="CAIL2018 charge prediction (the LJP reference task).")
     app.command("demo")(demo.demo)
+    app.add_typer(export.app, name="export", help="PDP as a task of other evaluation tools (lm-evaluation-harness).")
+    app.command("view", help="Results explorer and case workbench in the browser (extra `web`); --export writes "
+                "a static copy.")(view.view)
 
 
 _register()

@@ -6,34 +6,15 @@ from typing import Annotated
 
 import typer
 
-from jiancha.cli._llm_options import (
-    ApiKeyEnv,
-    BaseUrls,
-    Concurrency,
-    ExtraBody,
-    Limit,
-    MaxAttempts,
-    MaxTokens,
-    RateLimit,
-    ReasoningEffort,
-    ReasoningMaxTokens,
-    Repeats,
-    RetryFailed,
-    ShowProgress,
-    Temperature,
-    Timeout,
-    TopP,
-)
+from jiancha.cli import _llm_options as opt
+from jiancha.cli._llm_options import EXIT_FAILED  # noqa: F401 (part of this command's interface)
 from jiancha.cli._render import interrupt_note, print_table, wide_console
 
 app = typer.Typer(no_args_is_help=True)
 
-#: Exit code of ``pdp eval`` when failed requests remain in the run directory after the run.
-EXIT_FAILED = 3
-
 
 # ------------------------------------------------------------------------------------ parse / score / compare
-# Issue 3 (PDP task core). Thin: argument parsing and printing; the work is in jiancha.pdp.{rundir,scoring,
+# Thin: argument parsing and printing; the work is in jiancha.pdp.{rundir,scoring,
 # reports,compare}.
 
 @app.command("parse")
@@ -127,17 +108,14 @@ def compare_command(
 
 
 # ---------------------------------------------------------------------------------------------------- eval
-# `jiancha pdp eval` (issue 4: the evaluation runner). Thin: build RunSpec + ClientConfig, run, print.
-
-def _split_multi(values: list[str] | None) -> tuple[str, ...]:
-    return tuple(v.strip() for item in (values or []) for v in item.split(",") if v.strip())
-
+# `jiancha pdp eval`. Thin: build RunSpec + ClientConfig, run the PDP task (jiancha.pdp.task), print.
 
 #: Options that only a served model uses, and options that only the offline baselines use: given for the other
 #: kind they would be silently ignored (a misspelt --prompt on a baseline run would go unnoticed).
 LLM_ONLY_OPTIONS = ("base_url", "api_key_env", "extra_body", "prompt", "template", "one_shot_classes", "max_tokens",
                     "temperature", "top_p", "top_k", "reasoning_effort", "reasoning_max_tokens", "rate_limit",
-                    "retry_failed", "timeout", "max_attempts", "backoff")
+                    "retry_failed", "timeout", "max_attempts", "backoff", "precedents_from", "precedents_split",
+                    "precedents_k", "precedents_balanced", "precedents_max_chars", "batch_out")
 BASELINE_ONLY_OPTIONS = ("train_data", "train_split", "cv_folds")
 
 
@@ -162,28 +140,41 @@ def eval_command(
                               "--base-url, or baseline:majority|rules|tfidf-lr."),
     out: str = typer.Option(..., "--out", help="Run directory (created, or resumed when it exists)."),
     split: str = typer.Option("test", "--split", help="Split to evaluate."),
-    base_url: BaseUrls = None,
-    api_key_env: ApiKeyEnv = None,
-    extra_body: ExtraBody = None,
-    prompt: str = typer.Option("baseline", "--prompt", help="baseline | definitions | one-shot | custom."),
+    base_url: opt.BaseUrls = None,
+    api_key_env: opt.ApiKeyEnv = None,
+    extra_body: opt.ExtraBody = None,
+    prompt: str = typer.Option("baseline", "--prompt", help="baseline | definitions | one-shot | custom | "
+                               "precedents."),
     template: str | None = typer.Option(None, "--template", help="Template file for --prompt custom."),
     one_shot_classes: Annotated[list[str] | None, typer.Option(
         "--one-shot-classes", help="One-shot example classes (P,DNP,SNP,IENP; default all four).")] = None,
-    repeats: Repeats = 1,
-    concurrency: Concurrency = 8,
-    rate_limit: RateLimit = None,
-    max_tokens: MaxTokens = None,
-    temperature: Temperature = None,
-    top_p: TopP = None,
+    precedents_from: str | None = typer.Option(None, "--precedents-from", help="Pool of decided cases for --prompt "
+                                               "precedents (any PDP source; never the evaluated cases)."),
+    precedents_split: str | None = typer.Option(None, "--precedents-split", help="Split of the pool (default: "
+                                                "train, or the pool's only split)."),
+    precedents_k: int = typer.Option(4, "--precedents-k", help="Precedents shown per case."),
+    precedents_balanced: bool = typer.Option(False, "--precedents-balanced", help="At least one precedent of each "
+                                             "decision the pool holds."),
+    precedents_max_chars: int | None = typer.Option(600, "--precedents-max-chars", help="Characters of each "
+                                                    "precedent's facts and reasoning shown."),
+    batch_out: str | None = typer.Option(None, "--batch-out", help="Write the requests still to do as an OpenAI "
+                                         "Batch / vLLM run_batch JSONL file instead of sending them; load the "
+                                         "results with 'jiancha pdp ingest'."),
+    repeats: opt.Repeats = 1,
+    concurrency: opt.Concurrency = 8,
+    rate_limit: opt.RateLimit = None,
+    max_tokens: opt.MaxTokens = None,
+    temperature: opt.Temperature = None,
+    top_p: opt.TopP = None,
     top_k: int | None = typer.Option(None, "--top-k", help="openrouter, vllm and generic endpoints only."),
-    reasoning_effort: ReasoningEffort = None,
-    reasoning_max_tokens: ReasoningMaxTokens = None,
-    limit: Limit = None,
+    reasoning_effort: opt.ReasoningEffort = None,
+    reasoning_max_tokens: opt.ReasoningMaxTokens = None,
+    limit: opt.Limit = None,
     seed: int | None = typer.Option(None, "--seed", help="Seed; request r of a case sends seed + run_id. "
                                     "Baselines default to 0."),
-    retry_failed: RetryFailed = False,
-    timeout: Timeout = 600.0,
-    max_attempts: MaxAttempts = 6,
+    retry_failed: opt.RetryFailed = False,
+    timeout: opt.Timeout = 600.0,
+    max_attempts: opt.MaxAttempts = 6,
     backoff: float = typer.Option(1.0, "--backoff", help="Base of the exponential backoff, seconds."),
     train_data: str | None = typer.Option(None, "--train-data", help="Training source for baseline:majority "
                                           "and baseline:tfidf-lr (else: the evaluation split, by k-fold CV "
@@ -192,7 +183,7 @@ def eval_command(
     cv_folds: int = typer.Option(5, "--cv-folds", help="Folds of baseline:tfidf-lr without --train-data."),
     compat: str = typer.Option("default", "--compat", help="Scoring mode: default | reference."),
     score: bool = typer.Option(True, "--score/--no-score", help="Score the run directory at the end."),
-    progress: ShowProgress = True,
+    progress: opt.ShowProgress = True,
 ) -> None:
     """Run a model or an offline baseline over a PDP split into a resumable run directory, then score it.
 
@@ -200,47 +191,23 @@ def eval_command(
     metrics are still printed and written, failures counted as invalid predictions; re-send them with
     --retry-failed); 2 on a usage or configuration error."""
     from rich.console import Console
-    from rich.markup import escape
 
-    from jiancha.llm.config import ClientConfig, GenerationConfig
-    from jiancha.llm.presets import parse_extra_body
-    from jiancha.pdp.runner import run_pdp_eval
     from jiancha.pdp.spec import RunSpec
+    from jiancha.pdp.task import run_pdp_eval
 
     _check_model_options(ctx, model)
-    gen = GenerationConfig(max_tokens=max_tokens, temperature=temperature, top_p=top_p, top_k=top_k,
-                           reasoning_effort=reasoning_effort, reasoning_max_tokens=reasoning_max_tokens)
+    backend, client = opt.backend_settings(
+        base_url=base_url, api_key_env=api_key_env, extra_body=extra_body, max_tokens=max_tokens,
+        temperature=temperature, top_p=top_p, top_k=top_k, reasoning_effort=reasoning_effort,
+        reasoning_max_tokens=reasoning_max_tokens, concurrency=concurrency, rate_limit=rate_limit, timeout=timeout,
+        max_attempts=max_attempts, backoff=backoff)
     spec = RunSpec(model=model, data=data, out=out, split=split, prompt=prompt, template=template,
-                   one_shot_classes=_split_multi(one_shot_classes) or None, generation=gen,
-                   base_urls=_split_multi(base_url), api_key_env=api_key_env,
-                   extra_body=parse_extra_body(extra_body), repeats=repeats, limit=limit,
+                   one_shot_classes=opt.split_multi(one_shot_classes) or None, repeats=repeats, limit=limit,
                    seed=seed, retry_failed=retry_failed, train_data=train_data, train_split=train_split,
-                   cv_folds=cv_folds, compat=compat)
-    client = ClientConfig(concurrency=concurrency, rate_limit_rpm=rate_limit, timeout_s=timeout,
-                          max_attempts=max_attempts, backoff_base_s=backoff)
+                   cv_folds=cv_folds, compat=compat, precedents_from=precedents_from,
+                   precedents_split=precedents_split, precedents_k=precedents_k,
+                   precedents_balanced=precedents_balanced, precedents_max_chars=precedents_max_chars, **backend)
     console = Console(stderr=True)
     with interrupt_note(console, out):
         s = run_pdp_eval(spec, client, show_progress=progress, score=score, console=console)
-    echo = Console().print
-    echo(f"run directory: {s.out}{' (resumed)' if s.resumed else ''}")
-    done_now = "predicted now" if model.startswith("baseline:") else "sent now"
-    echo(f"requests: {s.total} in scope, {s.already_done} already stored, {s.sent} {done_now} "
-         f"({s.failed} failed); failed in store: {s.failed_total}"
-         + (" - re-send them with --retry-failed" if s.failed_total else ""))
-    if s.sent and not model.startswith("baseline:"):
-        echo(f"tokens: {s.prompt_tokens:,} prompt, {s.completion_tokens:,} completion "
-             f"({s.reasoning_tokens:,} reasoning); cost: ${s.cost:.4f}; {s.elapsed_s:.1f} s")
-    if s.baseline_info:
-        echo(f"baseline fitted on: {s.baseline_info.get('fit_on')}"
-             + (f" ({s.baseline_info['folds']} folds)" if "folds" in s.baseline_info else ""), highlight=False)
-    if s.metrics is not None:
-        pooled = s.metrics.get("pooled", s.metrics)
-        shown = {k: pooled[k] for k in ("decision_level2_macro_f1", "decision_level1_macro_f1",
-                                        "decision_level2_accuracy", "articles_f1") if k in pooled}
-        echo("metrics: " + ", ".join(f"{k} {v:.4f}" for k, v in shown.items() if isinstance(v, int | float))
-             + f" (written to {s.out})")
-    if s.failed_total:
-        Console(stderr=True).print(f"[red]{s.failed_total} request(s) failed[/] and are stored as failed in "
-                                   f"{escape(s.out)}; re-send them with --retry-failed (exit code {EXIT_FAILED})",
-                                   highlight=False)
-        raise typer.Exit(EXIT_FAILED)
+    opt.finish_run(s)

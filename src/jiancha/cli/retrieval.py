@@ -1,4 +1,9 @@
-"""`jiancha retrieval ...` commands: eval (run + score), run (write a TREC run), score (evaluate a TREC run)."""
+"""`jiancha retrieval ...`: eval (run + score), run (write a TREC run), score (a run file), compare (two runs,
+paired), index (build a case index) and search (free text over an index).
+
+Method options are generated from :class:`~jiancha.retrieval.pipeline.RetrievalSpec` and its nested configs
+(:mod:`jiancha.cli._dataclass_options`): their flags, defaults, help and choices live on the fields.
+"""
 
 from __future__ import annotations
 
@@ -8,86 +13,54 @@ from typing import Annotated
 
 import typer
 
+from jiancha._util.cache import CACHE_DEFAULT_TEXT
+from jiancha.cli._dataclass_options import build, field_options, with_options
+from jiancha.datasets.lecard import DATASETS
+from jiancha.retrieval.pipeline import RUN_METHODS, SETTINGS, RetrievalSpec
+
 app = typer.Typer(no_args_is_help=True)
 
-_Dataset = Annotated[str, typer.Option("--dataset", help="lecard-v1 or lecard-v2.")]
+#: Generated options: every RetrievalSpec field but the dataset and method (explicit below).
+SPEC_OPTIONS = field_options(RetrievalSpec, skip=("dataset", "method"))
+_BY_GROUP: dict[str, tuple[str, ...]] = {}
+for _o in SPEC_OPTIONS:
+    _BY_GROUP.setdefault(_o.path[0] if len(_o.path) > 1 else "", ())
+    _BY_GROUP[_o.path[0] if len(_o.path) > 1 else ""] += (_o.name,)
+
+_Dataset = Annotated[str, typer.Option("--dataset", help=f"One of: {', '.join(DATASETS)}.")]
 _DataDir = Annotated[Path, typer.Option("--data-dir", help="Dataset root in its official layout.")]
-_Method = Annotated[str, typer.Option("--method", help="bm25, qld, dense, charge, fuse or ltr (learned re-ranker, "
+_Method = Annotated[str, typer.Option("--method", help=f"One of: {', '.join(RUN_METHODS)} (ltr: learned re-ranker, "
                                       "cross-validated on the labelled queries).")]
-_QueryField = Annotated[str, typer.Option(help="fact, query or both (default: the dataset's).")]
-_DocField = Annotated[str, typer.Option(help="fact, qw, reason, result, fact+reason or fact+reason+result "
-                                        "(LeCaRD v1 names ajjbqk, cpfxgc, pjjg also work; default: the "
-                                        "dataset's).")]
-_Pool = Annotated[str, typer.Option(help="LeCaRD v1: judged (official) or all (100 per query).")]
-_Scope = Annotated[str, typer.Option(help="LeCaRDv2: corpus (all candidates) or pool (ranking pools).")]
-_Depth = Annotated[int, typer.Option(help="Documents per query in the run.")]
-_K1 = Annotated[float | None, typer.Option(help="BM25 k1 (default 0.9, as Lucene).")]
-_B = Annotated[float | None, typer.Option(help="BM25 b (default 0.4, as Lucene).")]
-_BM25Method = Annotated[str, typer.Option(help="bm25s variant: lucene, robertson, atire, bm25l, bm25+.")]
-_Mu = Annotated[float, typer.Option(help="QLD Dirichlet mu.")]
-_Model = Annotated[str, typer.Option(help="dense: sentence-transformers model directory, or a hub id (needs the "
-                                     "hub, or the model in the Hugging Face cache with HF_HUB_OFFLINE=1).")]
-_BatchSize = Annotated[int, typer.Option(help="dense: encoding batch size.")]
-_FuseMethods = Annotated[str, typer.Option(help="fuse: comma-separated methods.")]
-_Fusion = Annotated[str, typer.Option(help="fuse: weighted or rrf.")]
-_RrfK = Annotated[float, typer.Option(help="fuse: RRF k.")]
-_Weights = Annotated[str, typer.Option(help="fuse: comma-separated weights, one per method.")]
-_Protect = Annotated[bool, typer.Option("--protect-charges/--no-protect-charges",
-                                        help="Keep charge names as one token.")]
-_PrimaryW = Annotated[float, typer.Option(help="charge: weight of a shared primary charge.")]
-_OverlapW = Annotated[float, typer.Option(help="charge: weight of any shared charge.")]
-_ExactW = Annotated[float, typer.Option(help="charge: weight of an identical charge set.")]
-_JaccardW = Annotated[float, typer.Option(help="charge: weight of the charge-set Jaccard.")]
-_ReasonCharges = Annotated[bool, typer.Option("--reason-charges/--no-reason-charges",
-                                              help="charge: also count the charges the court's reasoning names.")]
-_SectionW = Annotated[float, typer.Option(help="charge: weight of a charge in the same Criminal Law section.")]
-_QldW = Annotated[float, typer.Option(help="charge: weight of z-scored QLD added to z-scored BM25 in tiers.")]
-_LtrModel = Annotated[str, typer.Option(help="ltr: pairwise (logistic regression on pair differences), gbrt, hgb "
-                                        "or pointwise-linear.")]
-_CvSplit = Annotated[str, typer.Option(help="ltr: cross-validation by query, kfold (seeded) or parity (ridx halves).")]
-_CvFolds = Annotated[int, typer.Option(help="ltr: number of folds for --cv-split kfold.")]
-_Seed = Annotated[int, typer.Option(help="ltr: seed of the folds and the model.")]
 _TrainQrels = Annotated[Path | None, typer.Option(help="ltr: train on these labels (LeCaRD v1 .json or TREC qrels) "
                                                   "instead of cross-validating; their queries are not scored.")]
-_SaveModel = Annotated[Path | None, typer.Option(help="ltr: write the trained model (all training queries) here.")]
-_LoadModel = Annotated[Path | None, typer.Option(help="ltr: apply this saved model; queries it was trained on are "
-                                                 "not scored.")]
-LTR_OPTIONS = ("ltr_model", "cv_split", "cv_folds", "seed", "train_qrels", "save_model", "load_model")
-_Cache = Annotated[Path | None, typer.Option(help="Tokens/index cache (default $JIANCHA_CACHE or "
-                                             "~/.cache/jiancha).")]
-
+_SaveModel = Annotated[Path | None, typer.Option(help="ltr: write the trained model (JSON weights) here.")]
+_LoadModel = Annotated[Path | None, typer.Option(help="ltr: apply this saved model (JSON written by --save-model); "
+                                                 "queries it was trained on are not scored.")]
+_Cache = Annotated[Path | None, typer.Option(help=f"Tokens/index/embedding cache (default {CACHE_DEFAULT_TEXT}).")]
 
 #: Options that only one dataset has: given for the other one they would be silently ignored.
 DATASET_ONLY_OPTIONS = {"pool": "lecard-v1", "scope": "lecard-v2", "setting": "lecard-v2"}
+#: Option groups (nested spec fields) and the methods that read them.
+GROUP_METHODS = {"ltr": ("ltr",), "fuse": ("fuse",), "dense": ("dense", "fuse", "ltr"),
+                 "charge": ("charge", "fuse", "ltr")}
+LTR_PATH_OPTIONS = ("train_qrels", "save_model", "load_model")
 
 
-def _check_dataset_options(ctx: typer.Context, dataset: str) -> None:
+def _check_options(ctx: typer.Context, dataset: str, method: str) -> None:
+    """Refuse options the chosen dataset or method would silently ignore."""
     from jiancha.cli._render import refuse_ignored_options
 
     for name, owner in DATASET_ONLY_OPTIONS.items():
         if dataset != owner:
             refuse_ignored_options(ctx, (name,), f"with --dataset {dataset}: it applies to {owner} only")
-
-
-def _check_ltr_options(ctx: typer.Context, method: str) -> None:
-    from jiancha.cli._render import refuse_ignored_options
-
-    if method != "ltr":
-        refuse_ignored_options(ctx, LTR_OPTIONS, f"with --method {method}: it applies to --method ltr only")
-    else:
-        refuse_ignored_options(ctx, ("doc_field", "model", "batch_size", "fuse_methods", "fusion", "rrf_k", "weights"),
-                               "with --method ltr: it scores the facts, reasoning and verdict fields itself")
-
-
-def _run_ltr(spec_options: dict, ltr_model: str, cv_split: str, cv_folds: int, seed: int, train_qrels: Path | None,
-             save_model: Path | None, load_model: Path | None, cache_dir: Path | None, data_dir: Path):
-    """The ltr method: base spec (tokeniser, BM25/QLD, charge options) as for charge, then the learned re-ranker."""
-    from jiancha.retrieval.ltr import LTRConfig, run_ltr
-
-    base = _spec_from(spec_options, method="charge")
-    return run_ltr(base, data_dir, LTRConfig(model=ltr_model, seed=seed, folds=cv_folds), split=cv_split,
-                   train_qrels_path=train_qrels, load_model_path=load_model, save_model_path=save_model,
-                   cache=cache_dir, progress=_progress)
+    for group, methods in GROUP_METHODS.items():
+        if method not in methods:
+            refuse_ignored_options(ctx, _BY_GROUP.get(group, ()) + (LTR_PATH_OPTIONS if group == "ltr" else ()),
+                                   f"with --method {method}: it applies to --method {'/'.join(methods)} only")
+    if method == "ltr":
+        refuse_ignored_options(ctx, ("doc_field", "model", "batch_size", "chunk_chars", "max_chunks"),
+                               "with --method ltr: it scores the facts, reasoning and verdict fields itself "
+                               "(--ltr-dense picks its encoder)")
 
 
 def _progress(it, desc: str, total: int):
@@ -98,47 +71,17 @@ def _progress(it, desc: str, total: int):
     return track(it, description=desc, total=total, transient=True, console=Console(stderr=True))
 
 
-def _spec(*, dataset: str, method: str, query_field: str, doc_field: str, pool: str, scope: str, setting: str,
-          depth: int, k1: float | None, b: float | None, bm25_method: str, mu: float, model: str, batch_size: int,
-          fuse_methods: str, fusion: str, rrf_k: float, weights: str, protect_charges: bool, primary_weight: float,
-          overlap_weight: float, exact_weight: float, jaccard_weight: float = 1.0, reason_charges: bool = True,
-          section_weight: float = 0.0, qld_weight: float = 0.0):
-    from jiancha.errors import ConfigError
-    from jiancha.retrieval.bm25 import BM25Config
-    from jiancha.retrieval.charge import ChargeConfig
-    from jiancha.retrieval.dense import DenseConfig
-    from jiancha.retrieval.fuse import FuseConfig
-    from jiancha.retrieval.pipeline import RetrievalSpec
-    from jiancha.retrieval.qld import QLDConfig
+def _execute(dataset, data_dir, method, values, *, cache_dir, train_qrels=None, save_model=None, load_model=None,
+             **top):
+    from jiancha.retrieval.pipeline import run_spec
 
-    base = BM25Config()
-    try:
-        w = tuple(float(x) for x in weights.split(",") if x.strip())
-    except ValueError:
-        raise ConfigError(f"--weights {weights!r}: expected comma-separated numbers such as 1,1,2") from None
-    return RetrievalSpec(
-        dataset=dataset, method=method, query_field=query_field, doc_field=doc_field, pool=pool, scope=scope,
-        setting=setting, depth=depth, protect_charges=protect_charges,
-        bm25=BM25Config(k1=base.k1 if k1 is None else k1, b=base.b if b is None else b, method=bm25_method),
-        qld=QLDConfig(mu=mu), dense=DenseConfig(model=model, batch_size=batch_size),
-        charge=ChargeConfig(primary_weight=primary_weight, overlap_weight=overlap_weight, exact_weight=exact_weight,
-                            jaccard_weight=jaccard_weight, reason_charges=reason_charges,
-                            section_weight=section_weight, qld_weight=qld_weight),
-        fuse=FuseConfig(methods=tuple(m.strip() for m in fuse_methods.split(",") if m.strip()), kind=fusion,
-                        k=rrf_k, weights=w),
-    ).resolved()
-
-
-def _spec_from(options: dict, **overrides):
-    """``_spec`` from a command's options (its ``locals()``): the spec's parameters are picked by name, so the
-    commands cannot pass them in the wrong order."""
-    import inspect
-
-    names = inspect.signature(_spec).parameters
-    return _spec(**{k: v for k, v in {**options, **overrides}.items() if k in names})
+    spec = build(RetrievalSpec, SPEC_OPTIONS, values, dataset=dataset, method=method, **top)
+    return spec.resolved(), run_spec(spec, data_dir, cache=cache_dir, progress=_progress, train_qrels=train_qrels,
+                                     load_model=load_model, save_model=save_model)
 
 
 @app.command("eval")
+@with_options(SPEC_OPTIONS)
 def eval_cmd(
     ctx: typer.Context,
     dataset: _Dataset,
@@ -146,117 +89,50 @@ def eval_cmd(
     out: Annotated[Path, typer.Option("--out", help="Directory for run.trec, metrics.json and manifest.json.")],
     method: _Method = "bm25",
     as_json: Annotated[bool, typer.Option("--json", help="Print {'metrics': {...}, 'num_queries': n}.")] = False,
-    query_field: _QueryField = "",
-    doc_field: _DocField = "",
-    pool: _Pool = "judged",
-    scope: _Scope = "corpus",
-    setting: Annotated[str, typer.Option(help="LeCaRDv2: zero-shot (all queries) or test (160).")] = "zero-shot",
-    depth: _Depth = 1000,
-    k1: _K1 = None,
-    b: _B = None,
-    bm25_method: _BM25Method = "lucene",
-    mu: _Mu = 1000.0,
-    model: _Model = "",
-    batch_size: _BatchSize = 32,
-    fuse_methods: _FuseMethods = "bm25,qld,charge",
-    fusion: _Fusion = "weighted",
-    rrf_k: _RrfK = 60.0,
-    weights: _Weights = "",
-    protect_charges: _Protect = True,
-    primary_weight: _PrimaryW = 1.0,
-    overlap_weight: _OverlapW = 1.0,
-    exact_weight: _ExactW = 0.0,
-    jaccard_weight: _JaccardW = 1.0,
-    reason_charges: _ReasonCharges = True,
-    section_weight: _SectionW = 0.0,
-    qld_weight: _QldW = 0.0,
-    ltr_model: _LtrModel = "pairwise",
-    cv_split: _CvSplit = "kfold",
-    cv_folds: _CvFolds = 5,
-    seed: _Seed = 13,
     train_qrels: _TrainQrels = None,
     save_model: _SaveModel = None,
     load_model: _LoadModel = None,
     cache_dir: _Cache = None,
+    values: dict | None = None,
 ) -> None:
     """Run a method on a dataset and evaluate it; writes run.trec, metrics.json and manifest.json to --out.
 
     --method ltr never scores a query it was trained on: by default it cross-validates over the labelled queries
     and reports the held-out figures."""
     from jiancha.retrieval.evaluate import evaluate
-    from jiancha.retrieval.pipeline import run_retrieval, write_outputs
+    from jiancha.retrieval.pipeline import write_outputs
 
-    options = dict(locals())
-    _check_dataset_options(ctx, dataset)
-    _check_ltr_options(ctx, method)
-    if method == "ltr":
-        run, manifest, ds, qrels = _run_ltr(
-            options, ltr_model, cv_split, cv_folds, seed, train_qrels, save_model, load_model, cache_dir, data_dir)
-        result = evaluate(dataset, run, qrels, setting=setting)
-        write_outputs(out, run, result, manifest, "jiancha-ltr")
-        mode = manifest["training"]["mode"]
-        _print_result(result.to_json(), as_json, f"{dataset} ltr ({ltr_model}, {mode}, held-out queries only)")
-        return
-    spec = _spec_from(options)
-    run, manifest, ds = run_retrieval(spec, data_dir, cache=cache_dir, progress=_progress)
-    result = evaluate(spec.dataset, run, ds.qrels, setting=spec.setting)
+    _check_options(ctx, dataset, method)
+    spec, (run, manifest, _, qrels) = _execute(dataset, data_dir, method, values, cache_dir=cache_dir,
+                                               train_qrels=train_qrels, save_model=save_model, load_model=load_model)
+    result = evaluate(dataset, run, qrels, setting=spec.setting)
     write_outputs(out, run, result, manifest, spec.tag())
-    _print_result(result.to_json(), as_json, f"{dataset} {method} (query {spec.query_field}, "
-                                              f"candidates {spec.doc_field})")
+    if method == "ltr":
+        title = f"{dataset} ltr ({spec.ltr.model}, {manifest['training']['mode']}, held-out queries only)"
+    else:
+        title = f"{dataset} {method} (query {spec.query_field}, candidates {spec.doc_field})"
+    _print_result(result.to_json(), as_json, title)
 
 
 @app.command("run")
+@with_options([o for o in SPEC_OPTIONS if o.name != "setting"])
 def run_cmd(
     ctx: typer.Context,
     dataset: _Dataset,
     data_dir: _DataDir,
     out: Annotated[Path, typer.Option("--out", help="TREC run file to write (manifest beside it).")],
     method: _Method = "bm25",
-    query_field: _QueryField = "",
-    doc_field: _DocField = "",
-    pool: _Pool = "judged",
-    scope: _Scope = "corpus",
-    depth: _Depth = 1000,
-    k1: _K1 = None,
-    b: _B = None,
-    bm25_method: _BM25Method = "lucene",
-    mu: _Mu = 1000.0,
-    model: _Model = "",
-    batch_size: _BatchSize = 32,
-    fuse_methods: _FuseMethods = "bm25,qld,charge",
-    fusion: _Fusion = "weighted",
-    rrf_k: _RrfK = 60.0,
-    weights: _Weights = "",
-    protect_charges: _Protect = True,
-    primary_weight: _PrimaryW = 1.0,
-    overlap_weight: _OverlapW = 1.0,
-    exact_weight: _ExactW = 0.0,
-    jaccard_weight: _JaccardW = 1.0,
-    reason_charges: _ReasonCharges = True,
-    section_weight: _SectionW = 0.0,
-    qld_weight: _QldW = 0.0,
-    ltr_model: _LtrModel = "pairwise",
-    cv_split: _CvSplit = "kfold",
-    cv_folds: _CvFolds = 5,
-    seed: _Seed = 13,
     train_qrels: _TrainQrels = None,
     save_model: _SaveModel = None,
     load_model: _LoadModel = None,
     cache_dir: _Cache = None,
+    values: dict | None = None,
 ) -> None:
     """Rank every query (labelled or not) and write a TREC run (its manifest beside it, as RUN.manifest.json)."""
-    from jiancha.retrieval.pipeline import run_retrieval
-
-    options = dict(locals(), setting="zero-shot")   # `run` ranks every query
-    _check_dataset_options(ctx, dataset)
-    _check_ltr_options(ctx, method)
-    if method == "ltr":
-        run, manifest, _, _ = _run_ltr(
-            options, ltr_model, cv_split, cv_folds, seed, train_qrels, save_model, load_model, cache_dir, data_dir)
-        _write_run_file(out, run, "jiancha-ltr", manifest)
-        return
-    spec = _spec_from(options)
-    run, manifest, _ = run_retrieval(spec, data_dir, cache=cache_dir, progress=_progress)
+    _check_options(ctx, dataset, method)
+    spec, (run, manifest, _, _) = _execute(dataset, data_dir, method, values, cache_dir=cache_dir,
+                                           train_qrels=train_qrels, save_model=save_model, load_model=load_model,
+                                           setting="zero-shot")   # `run` ranks every query
     _write_run_file(out, run, spec.tag(), manifest)
 
 
@@ -275,29 +151,135 @@ def _write_run_file(out: Path, run, tag: str, manifest: dict) -> None:
     typer.echo(f"wrote {out} ({len(run)} queries, {sum(len(v) for v in run.values())} lines)")
 
 
+_Setting = Annotated[str, typer.Option(help=f"LeCaRDv2: {' or '.join(SETTINGS)}.")]
+
+
 @app.command("score")
 def score_cmd(
     ctx: typer.Context,
-    run_file: Annotated[Path, typer.Argument(help="TREC run: qid Q0 docid rank score tag.")],
+    run_file: Annotated[Path, typer.Argument(help="TREC run (qid Q0 docid rank score tag) or JSON ranking.")],
     dataset: _Dataset,
     data_dir: _DataDir,
-    setting: Annotated[str, typer.Option(help="LeCaRDv2: zero-shot or test.")] = "zero-shot",
+    setting: _Setting = "zero-shot",
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Score an external TREC run against the dataset's labels (run queries without labels are counted and
-    skipped with a warning; labelled queries absent from the run score 0)."""
+    """Score an external run against the dataset's labels (run queries without labels are counted and skipped with
+    a warning; labelled queries absent from the run score 0)."""
     from jiancha.retrieval.evaluate import compute_run_coverage, evaluate, render_coverage_warnings
     from jiancha.retrieval.pipeline import load_qrels
-    from jiancha.retrieval.trec import read_trec_run
+    from jiancha.retrieval.trec import read_run
 
-    _check_dataset_options(ctx, dataset)
-    run = read_trec_run(run_file)
+    _check_options(ctx, dataset, "")
+    run = read_run(run_file)
     qrels = load_qrels(dataset, data_dir, setting=setting)
     labels = f"{dataset} ({setting})" if dataset == "lecard-v2" else dataset
     for line in render_coverage_warnings(compute_run_coverage(run, qrels), str(run_file), labels):
         typer.secho(f"warning: {line}", fg="yellow", err=True)
     result = evaluate(dataset, run, qrels, setting=setting)
     _print_result(result.to_json(), as_json, f"{dataset} {run_file}")
+
+
+@app.command("compare")
+def compare_cmd(
+    run_a: Annotated[Path, typer.Argument(help="Run A (TREC or JSON ranking).")],
+    run_b: Annotated[Path, typer.Argument(help="Run B, compared with A query by query.")],
+    others: Annotated[list[Path] | None, typer.Argument(help="More runs, scored on the same queries.")] = None,
+    data_dir: _DataDir = Path("../shared/data/lecard_v1"),
+    dataset: _Dataset = "lecard-v1",
+    samples: Annotated[int, typer.Option(help="Bootstrap resamples and randomisation sign vectors.")] = 10_000,
+    seed: Annotated[int, typer.Option(help="Seed of the resampling and of the random-order floor.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Paired comparison of A and B on the labelled queries every run covers: both NDCG conventions, MAP, P@5/10,
+    the random-order floor and the oracle ceiling; A − B per metric with a paired bootstrap 95 % interval and a
+    randomisation-test p-value."""
+    from dataclasses import asdict
+
+    from jiancha.errors import ConfigError
+    from jiancha.retrieval.compare import compare_runs
+    from jiancha.retrieval.pipeline import load_qrels
+    from jiancha.retrieval.trec import read_run
+
+    if dataset != "lecard-v1":
+        raise ConfigError(f"compare supports --dataset lecard-v1 (its judged pools give the floor and ceiling), "
+                          f"not {dataset!r}")
+    paths = [run_a, run_b, *(others or [])]
+    names = [str(p) for p in paths]
+    if len(set(names)) != len(names):
+        raise ConfigError("the same run file is given twice; compare two different runs")
+    runs = {n: read_run(p) for n, p in zip(names, paths, strict=True)}
+    cmp = compare_runs(dataset, runs, load_qrels(dataset, data_dir), n=samples, seed=seed)
+    if not cmp.queries:
+        raise ConfigError("the runs share no labelled query; compare runs of the same dataset")
+    if as_json:
+        typer.echo(json.dumps({"queries": list(cmp.queries), "metrics": cmp.metrics,
+                               "paired": [asdict(p) for p in cmp.paired]}, ensure_ascii=False))
+        return
+    from rich.markup import escape
+
+    from jiancha.cli._render import print_table, wide_console
+
+    console = wide_console()
+    console.print(escape(f"{dataset}: {len(cmp.queries)} labelled queries covered by every run "
+                         "(ndcg = official, kndcg = KELLER's exponential gain)"), highlight=False)
+    metrics = list(next(iter(cmp.metrics.values())))
+    print_table(console, "", ["run", *metrics], [[n, *(f"{v[m]:.4f}" for m in metrics)] for n, v in cmp.metrics.items()])
+    print_table(console, f"A − B (A = {names[0]}, B = {names[1]}; bootstrap and randomisation, n = {samples})",
+                ["metric", "A", "B", "A − B", "95% CI", "p", "A wins / ties / B wins"],
+                [[p.metric, f"{p.mean_a:.4f}", f"{p.mean_b:.4f}", f"{p.delta:+.4f}",
+                  f"[{p.ci_low:+.4f}, {p.ci_high:+.4f}]", f"{p.p_value:.4f}", f"{p.wins} / {p.ties} / {p.losses}"]
+                 for p in cmp.paired])
+
+
+@app.command("index")
+def index_cmd(
+    src: Annotated[Path, typer.Argument(help="A folder of judgments (LeCaRD v1/v2 candidate .json, or .txt), or a "
+                                             "PDP-style .jsonl export (fact, decision, relevant_articles).")],
+    out: Annotated[Path, typer.Option("--out", help="Index folder to write.")],
+) -> None:
+    """Build a case index for `jiancha retrieval search`."""
+    import time
+
+    from jiancha.retrieval.search import SearchIndex, read_case_docs
+
+    t0 = time.perf_counter()
+    idx = SearchIndex.build(read_case_docs(src), progress=_progress)
+    idx.save(out)
+    typer.echo(f"indexed {len(idx.docs)} documents into {out} in {time.perf_counter() - t0:.1f}s")
+
+
+@app.command("search")
+def search_cmd(
+    text: Annotated[str, typer.Argument(help="The facts of a case (案情), in Chinese.")],
+    index: Annotated[Path, typer.Option("--index", help="Folder written by `jiancha retrieval index`.")],
+    k: Annotated[int, typer.Option("-k", help="Number of cases.")] = 10,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON lines, one hit each.")] = False,
+) -> None:
+    """Similar cases for a case description: charges, decision or sentence, the matching passage, and why."""
+    import time
+    from dataclasses import asdict
+
+    from jiancha.retrieval.search import SearchIndex
+
+    idx = SearchIndex.load(index)
+    t0 = time.perf_counter()
+    hits = idx.search(text, k)
+    ms = (time.perf_counter() - t0) * 1000
+    if as_json:
+        for h in hits:
+            typer.echo(json.dumps(asdict(h), ensure_ascii=False))
+        return
+    from rich.markup import escape
+
+    from jiancha.cli._render import wide_console
+
+    console = wide_console()
+    console.print(f"{len(hits)} of {len(idx.docs)} cases ({ms:.0f} ms)", highlight=False)
+    for i, h in enumerate(hits, start=1):
+        console.print(escape(f"{i}. {h.id}  {h.score:.3f}  {'、'.join(h.charges) or '罪名未识别'}  {h.decision}"),
+                      highlight=False)
+        console.print(escape(f"   {h.reason}"), highlight=False)
+        console.print(escape(f"   「{h.passage}」"), highlight=False)
 
 
 def _print_result(res: dict, as_json: bool, title: str) -> None:
@@ -312,3 +294,6 @@ def _print_result(res: dict, as_json: bool, title: str) -> None:
     # The title goes on its own line: as a table title it would wrap to the width of the two-column table.
     console.print(escape(f"{title}: {res['num_queries']} queries"), highlight=False)
     print_table(console, "", ["metric", "value"], [[k, f"{v:.4f}"] for k, v in res["metrics"].items()])
+
+
+

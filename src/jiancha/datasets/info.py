@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from jiancha.datasets.exports import ExportManifest, read_export_manifest
 from jiancha.datasets.issues import DataIssue
 from jiancha.datasets.lecard import V2_QRELS_FILES
 from jiancha.errors import DataError
@@ -47,6 +48,7 @@ class PDPSummary:
     source: str
     splits: tuple[PDPSplitSummary, ...]
     kind: str = "pdp"
+    export: ExportManifest | None = None     # the manifest of a `jiancha build export` folder
 
 
 @dataclass(frozen=True)
@@ -119,7 +121,7 @@ def _first_object(path: Path) -> Any:
 def detect_kind(path: Path) -> str:
     """``pdp``, ``cail2018``, ``lecard-v1`` or ``lecard-v2`` from a file's content or a folder's layout.
 
-    Folders, in this order: the LeCaRD layouts; CAIL2018 (``accu.txt`` here or in ``meta/``, or JSON-lines files of
+    Folders, in this order: the LeCaRD layouts; a ``jiancha build export`` folder (``manifest.json``); CAIL2018 (``accu.txt`` here or in ``meta/``, or JSON-lines files of
     ``{fact, meta}`` records here or one folder down); PDP-Bench by file names (``jiancha.datasets.pdp``:
     ``test.jsonl``, save_to_disk, hub shards, a lone data file). Any other folder raises DataError saying what was
     found.
@@ -130,6 +132,8 @@ def detect_kind(path: Path) -> str:
     if path.is_file():
         if path.suffix.lower() in (".json", ".jsonl") and looks_like_cail(_first_object(path)):
             return "cail2018"
+        return "pdp"
+    if read_export_manifest(path) is not None:
         return "pdp"
     if (path / "data" / "query" / "query.json").is_file() or (path / "LeCaRD" / "data").is_dir() \
             or (path / "candidates.tar.xz").is_file():
@@ -223,6 +227,8 @@ def summarize_pdp(source: str) -> PDPSummary:
     )
 
     readers = split_readers(source)
+    src_path = Path(str(source)).expanduser()
+    export = read_export_manifest(src_path) if src_path.is_dir() else None
     splits: list[PDPSplitSummary] = []
     stored_records: dict[str, list[Any]] = {}
     for name, read in readers.items():
@@ -235,11 +241,15 @@ def summarize_pdp(source: str) -> PDPSummary:
         charges = Counter(c for r in rows for c in _charges_of(r.data))
         articles = Counter(a for r in records for a in r.relevant_articles)
         dmin, dmax = _dates(records)
+        issues = validate_pdp_rows(rows)
+        if export is not None and export.splits.get(name) != len(rows):
+            issues.append(DataIssue(export.path, f"the manifest lists {export.splits.get(name)} records for split "
+                                    f"{name!r}, the folder holds {len(rows)}; write the export again"))
         splits.append(PDPSplitSummary(
             name=name, count=len(records), label_counts=_label_counts(records), fields=tuple(fields),
             date_min=dmin, date_max=dmax, provinces=len({r.province for r in records if r.province}),
             charges=tuple(charges.most_common(TOP_N)), n_charges=len(charges),
-            articles=tuple(articles.most_common(TOP_N)), issues=tuple(validate_pdp_rows(rows)),
+            articles=tuple(articles.most_common(TOP_N)), issues=tuple(issues),
             fingerprint=compute_fingerprint(records)))
     if "test" in stored_records and "test_rq2" not in stored_records:
         try:
@@ -254,7 +264,7 @@ def summarize_pdp(source: str) -> PDPSummary:
             splits.append(PDPSplitSummary(name="test_rq2", count=0, label_counts={}, fields=(), date_min=None,
                                           date_max=None, provinces=0, derived=True,
                                           note=f"cannot be recreated: {exc}"))
-    return PDPSummary(source=str(source), splits=tuple(splits))
+    return PDPSummary(source=str(source), splits=tuple(splits), export=export)
 
 
 # ---------------------------------------------------------------------------------------------------- CAIL

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from jiancha._util.cache import resolve_cache_dir
 from jiancha._util.hashing import file_sha256, stable_hash
 from jiancha._util.io import read_json
 from jiancha._util.jsonl import iter_jsonl
@@ -87,11 +88,6 @@ class LecardDataset:
         raise DataError(f"unknown query id {qid!r}; the dataset has {len(self.queries)} queries")
 
 
-def cache_dir() -> Path:
-    """The jiancha cache directory: env ``JIANCHA_CACHE`` or ``~/.cache/jiancha``."""
-    return Path(os.environ.get("JIANCHA_CACHE") or Path.home() / ".cache" / "jiancha")
-
-
 def _read_json_file(path: Path, what: str) -> Any:
     if not path.exists():
         raise DataError(f"{what} not found; expected the official layout (see `jiancha data info`)", path=str(path))
@@ -128,7 +124,7 @@ def _v1_candidates_dir(root: Path, data: Path, cache: Path | None) -> Path:
 def unpack_archive(archive: Path, cache: Path | None = None) -> Path:
     """Unpack ``candidates.tar.xz`` once into ``<cache>/lecard_v1/<sha>/`` and return its candidates directory."""
     key = file_sha256(archive)[:16]
-    dest = (cache or cache_dir()) / "lecard_v1" / key
+    dest = resolve_cache_dir(cache) / "lecard_v1" / key
     done = dest / ".complete"
     if not done.exists():
         dest.mkdir(parents=True, exist_ok=True)

@@ -5,6 +5,8 @@ Sources accepted by ``load_pdp``:
 - ``Julian2002/PDP-Bench`` (the hub id): through ``datasets.load_dataset``, after a quick reachability probe so
   that an offline machine fails in about two seconds with a message naming the local alternatives;
 - a ``save_to_disk`` folder holding a ``DatasetDict`` (splits by name) or a single ``Dataset``;
+- a folder written by ``jiancha build export``: the splits its ``manifest.json`` lists, each read from
+  ``<split>.jsonl`` (``jiancha.datasets.exports``);
 - a directory: its files are matched to splits **by name only**: ``<split>.jsonl``, ``<split>.json``,
   ``<split>.parquet`` (also under ``data/``) and the hub's shards ``<split>-00000-of-00001.parquet`` (the layout
   ``jiancha data download pdp`` fetches), for the splits ``test`` and ``test_rq2``; failing those, files whose
@@ -190,6 +192,12 @@ def _split_readers_for_dir(path: Path) -> dict[str, Callable[[], list[RawRow]]]:
         assert isinstance(obj, Dataset)
         return {_split_of_file(path): lambda: _dataset_rows(obj, str(path))}
 
+    from jiancha.datasets.exports import export_split_files, read_export_manifest
+
+    manifest = read_export_manifest(path)
+    if manifest is not None:  # a `build export` folder: its manifest names the splits
+        return {name: (lambda f=f: read_jsonl_rows(f)) for name, f in export_split_files(path, manifest).items()}
+
     readers: dict[str, Callable[[], list[RawRow]]] = {}
     for base in (path, path / "data"):
         if not base.is_dir():
@@ -208,8 +216,8 @@ def _split_readers_for_dir(path: Path) -> dict[str, Callable[[], list[RawRow]]]:
                 if shards:
                     readers[split] = lambda shards=shards: read_parquet_rows(shards)
     if readers:
-        # Beside a standard split, every other data file is a split named by its stem (a `build export` folder
-        # holds test.jsonl and balanced_N.jsonl); the first suffix found wins, as above.
+        # Beside a standard split, every other data file is a split named by its stem (test.jsonl and
+        # balanced_N.jsonl); the first suffix found wins, as above.
         for f in _data_files(path):
             if f.stem not in readers and "-" not in f.stem:
                 readers[f.stem] = lambda f=f: _json_split(f, f.stem) if f.suffix == ".json" \

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
+from jiancha._util.cache import resolve_cache_dir
 from jiancha.errors import ConfigError
 
-CACHE_ENV = "JIANCHA_CACHE"
 DOWNLOAD_BASE_ENV = "JIANCHA_DOWNLOAD_BASE"
 
 
@@ -184,13 +184,7 @@ def get_dataset(dataset_id: str) -> DatasetSpec:
     raise ConfigError(f"unknown dataset {dataset_id!r}{hint} (known: {', '.join(REGISTRY)})")
 
 
-def default_cache_dir() -> Path:
-    """``$JIANCHA_CACHE`` or ``~/.cache/jiancha``."""
-    env = os.environ.get(CACHE_ENV)
-    return Path(env).expanduser() if env else Path.home() / ".cache" / "jiancha"
-
-
 def dataset_dir(spec: DatasetSpec, cache_dir: str | os.PathLike | None = None) -> Path:
-    """Folder a dataset is downloaded to (children share their parent's folder)."""
-    root = Path(cache_dir).expanduser() if cache_dir is not None else default_cache_dir()
-    return root / spec.cache_name
+    """Folder a dataset is downloaded to: ``<cache>/<cache_name>`` (children share their parent's folder); the
+    cache is ``cache_dir`` or :func:`jiancha._util.cache.default_cache_dir`."""
+    return resolve_cache_dir(cache_dir) / spec.cache_name

@@ -1,6 +1,6 @@
 """Chinese phrases and patterns of prosecutorial documents (起诉书 / 不起诉决定书), defined once.
 
-Section markers, lead-ins, forms of address, decision wording and leakage phrases used by ``jiancha.build``
+Section markers, lead-ins, forms of address, decision wording and leakage phrases used by ``jiancha.corpus``
 (segmentation, labelling, refinement checks). Strings are the documents' own wording; every regex is compiled
 here and named for what it recognises.
 """
@@ -69,7 +69,16 @@ PSEUDONYM_SUFFIXES = "甲乙丙丁戊己庚辛壬癸"
 
 # ---------------------------------------------------------------- section markers
 #: First line of the procedure section.
-PROCEDURE_START_RE = re.compile(r"^(?:本案由|本案系|本案经|本案于|.{1,60}?一案[，,]?由)")
+PROCEDURE_START_RE = re.compile(
+    r"^(?:本案由|本案系|本案经|本案于|.{1,60}?一案[，,]?(?:由|经|于)|"
+    r"[^。；]{0,80}?(?:侦查终结|调查终结|移送(?:本院)?(?:审查)?起诉|移送本院审查))"
+)
+#: Words of procedural events: a paragraph after the first procedure paragraph that holds one continues the
+#: procedure (受理 / 告知 / 讯问 / 退回补充侦查 / 延长 …) rather than starting the facts.
+PROCEDURAL_EVENT_RE = re.compile(
+    r"^(?:本院|期间|其间|此后|后|因|经|于|20\d\d年|\d{4}年|二[〇零○]).{0,40}?(?:受理|告知|讯问|听取|审查了?全部|"
+    r"退回[^，。]{0,12}补充侦查|补充侦查|延长|审查起诉期限|重新计算|移送|改变管辖|指定管辖|中止审查|恢复审查)"
+)
 #: The procuratorate's own findings, e.g. 经依法审查查明 / 本院审查查明 / 经审查认定 / 经本院审查并退回补充侦查，本院审查认定.
 FACT_LEAD_IN_RE = re.compile(
     r"^(?:经)?(?:本院)?(?:依法)?(?:经)?(?:审查|审理)(?:并[^：:。]{0,20}?)?[，,]?(?:本院)?(?:依法)?(?:审查)?"
@@ -77,14 +86,33 @@ FACT_LEAD_IN_RE = re.compile(
 )
 #: The investigating body's version, which some documents give before the procuratorate's own findings.
 POLICE_VERSION_RE = re.compile(
-    r"^(?:经)?[^，。：:]{0,30}?(?:公安局|公安分局|分局|侦查机关|监察委员会|森林公安局)(?:侦查|调查)?(?:认定|查明|指控)[：:，,]?"
+    r"^(?:经)?[^，。：:]{0,30}?(?:公安局|公安分局|分局|派出所|公安机关|侦查机关|监察委员会|森林公安局|缉私局)"
+    r"(?:侦查|调查)?(?:[^，。：:]{0,6}?移送(?:本院)?(?:审查)?起诉)?(?:时|中|的)?(?:认定|查明|指控|认为|称)[：:，,]?|"
+    r"^[^，。：:]{0,30}?(?:移送)?(?:起诉意见书|移送审查起诉意见书)(?:中|所)?(?:认定|指控|称|查明)[：:，,]?"
 )
 #: Start of the reasoning and decision.
-REASONING_START_RE = re.compile(r"^本院认为")
+REASONING_START_RE = re.compile(
+    r"^(?:综上[所述]*[，,]?\s*)?(?:本院认为|本院(?:依法)?(?:经)?(?:审查|审理)[^。；：:]{0,10}?认为|"
+    r"经[^。；：:]{0,30}?(?:本院|审查|审理)[^。；：:]{0,12}?认为|检察机关(?:经审查)?认为)"
+)
+#: The reasoning when it opens inside a paragraph that starts with something else (after a sentence end).
+REASONING_INLINE_RE = re.compile(
+    r"(?<=[。；;])\s*(?=本院认为|本院经审查认为|经本院审查认为|经审查[，,]?本院认为|本院审查认为)"
+)
 #: Lines after the reasoning and decision: appeal notices, salutation, signatures, attachments.
 REASONING_END_RE = re.compile(
-    r"^(?:[^，。]{0,24}如不服本决定|此致|附[：:]?$|附[：:]|(?:代理)?检察(?:员|官)[：:\s]|(?:代理)?检察(?:员|官)$)"
+    r"^(?:[^，。]{0,24}如不服本决定|此致|附[：:]?$|附[：:]|(?:代理|承办|员额)?检察(?:员|官)[：:\s]|"
+    r"(?:代理|承办|员额)?检察(?:员|官)(?:[\u4e00-\u9fff某]{1,4})?$|书记员|[（(【\[]?院印[）)】\]]?$)"
 )
+#: Page furniture inside the text of a printed or scanned document: page numbers (第 1 页 共 2 页, - 2 -, 1/2),
+#: the seal mark (（院印）). Whole lines are dropped; inline page marks are cut out.
+PAGE_FURNITURE_RE = re.compile(
+    r"^(?:第\s*\d+\s*页[\s,，/]*共\s*\d+\s*页|共\s*\d+\s*页[\s,，/]*第\s*\d+\s*页|[-—－]?\s*\d{1,3}\s*[-—－]?|"
+    r"\d{1,3}\s*/\s*\d{1,3}|[（(【\[]\s*院\s*印\s*[）)】\]]|[（(]\s*(?:公章|盖章|印章)\s*[）)])$"
+)
+PAGE_MARK_INLINE_RE = re.compile(r"\s*(?:第\s*\d+\s*页[\s,，/]*共\s*\d+\s*页|[（(]\s*院\s*印\s*[）)])\s*")
+#: A return of a case for supplementary investigation (退回公安机关补充侦查, 退回补充侦查, 退补, 退查).
+SUPPLEMENTARY_INVESTIGATION_RE = re.compile(r"退回(?:[^，。；]{0,12}?)补充侦查|退补|退查")
 #: Heading of the evidence list inside the facts.
 EVIDENCE_HEADING_RE = re.compile(
     r"(?:认定上述事实的证据如下|上述事实[，,]?有(?:下列|以下|如下)证据(?:证实|证明|予以证实)?|证据如下|"

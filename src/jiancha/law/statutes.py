@@ -146,7 +146,8 @@ def load_statutes(directory: str | Path, *, laws: tuple[Law, ...] = tuple(Law)) 
     """
     d = Path(directory)
     if not d.is_dir():
-        raise DataError("statutes directory not found; pass a folder in the ../shared/data/statutes layout",
+        names = ", ".join(files[0] for files in STATUTE_FILES.values())
+        raise DataError(f"statutes directory not found; pass a folder of LawRefBook Markdown files ({names})",
                         path=str(d))
     articles: dict[Law, dict[tuple[int, int], StatuteArticle]] = {}
     sources: dict[Law, str] = {}

@@ -144,6 +144,12 @@ class ModelRunSpec:
     seed: int | None = None
     retry_failed: bool = False
 
+    def to_dict(self) -> dict[str, Any]:
+        """The spec for a manifest: plain JSON values, base URLs without secrets."""
+        d = asdict(self)
+        d["base_urls"] = [redact_url(u) for u in self.base_urls]
+        return d
+
     def __post_init__(self) -> None:
         if self.repeats < 1:
             raise ConfigError(f"--repeats must be at least 1, got {self.repeats}")

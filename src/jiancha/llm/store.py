@@ -169,10 +169,11 @@ class RunStore:
         and prints how to resume (to ``console``, a rich Console; stderr by default) before re-raising."""
         try:
             yield self
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as exc:
             from rich.console import Console
 
             (console or Console(stderr=True)).print(self.note_interrupted(), style="yellow", markup=False)
+            exc.resume_note_printed = True    # callers further up print nothing more
             raise
         finally:
             self.close()

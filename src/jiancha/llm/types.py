@@ -42,3 +42,10 @@ class ChatResult(ResponseInfo):
 
     ok: bool
     text: str | None = None
+
+
+def messages_hash(messages: list[dict[str, str]]) -> str:
+    """Stable hash of the exact messages sent (recorded by every run): SHA-256 of their canonical JSON, 16 hex."""
+    from jiancha._util.hashing import stable_hash
+
+    return stable_hash([{"role": m["role"], "content": m["content"]} for m in messages])

@@ -12,6 +12,8 @@ from jiancha.pdp.rundir import settings_of
 from jiancha.pdp.scoring import DEFAULT_BOOTSTRAP, DEFAULT_SEED, score_run_dirs_full
 
 ABSENT = "<absent>"
+#: How a setting that a run does not have is shown (an offline baseline has no backend, a model no train set).
+NOT_SET = "not set"
 
 
 @dataclass(frozen=True)
@@ -93,6 +95,10 @@ def setting_value(flat: dict[str, Any], key: str) -> Any:
 
 
 def _short(v: Any) -> str:
+    if v == ABSENT:
+        return NOT_SET
+    if isinstance(v, dict):
+        v = ", ".join(f"{k}={x}" for k, x in v.items() if x is not None)
     s = v if isinstance(v, str) else repr(v)
     return s if len(s) <= 40 else s[:37] + "..."
 

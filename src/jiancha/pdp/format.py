@@ -65,6 +65,16 @@ REF_LAW_LINE: dict[Law, re.Pattern[str]] = {
 REF_ARTICLE_SPLIT = re.compile(r"[、，,;；]")
 REF_DECISION_LINE = re.compile(r"决定[：:]\s*(.*)")
 
+
+def normalise_reference_decision(value: str) -> str:
+    """A decision value as the reference code compares it: strip, delete every ``**``, drop one trailing ``。``,
+    strip again. The reference applies this to a freshly parsed line and to a stored ``prediction.decision``.
+
+    >>> [normalise_reference_decision(v) for v in ("**起诉**", " 相对不起诉。 ", "存疑不起诉。。", "起诉（提起公诉）")]
+    ['起诉', '相对不起诉', '存疑不起诉。', '起诉（提起公诉）']
+    """
+    return value.strip().replace("**", "").removesuffix("。").strip()
+
 # --- default-mode regexes --------------------------------------------------------------------------------------
 _ORDINAL = r"(?:[一二三四五六七八九十\d]+[、.．)）]\s*)?"
 

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
+from jiancha.evaluation.stats import mean_se
 from jiancha.law.labels import LEVEL1_LABELS, LEVEL2_LABELS
 
 INVALID = -1
@@ -189,25 +190,6 @@ def summary_metrics(block: dict, *, extended: bool = False) -> dict[str, float]:
     if extended:
         out.update({name: block[name] for name in EXTENDED_SUMMARY if name in block})
     return out
-
-
-def mean_se(values: Sequence[float]) -> tuple[float, float]:
-    """Mean and standard error: SE = sample standard deviation (ddof 1) / √n; SE 0 for a single value.
-
-    Sums are correctly rounded (``math.fsum``), so the figures do not depend on the order of the runs.
-
-    >>> mean_se([0.5, 0.7])
-    (0.6, 0.09999999999999998)
-    """
-    x = [float(v) for v in values]
-    n = len(x)
-    if n == 0:
-        return 0.0, 0.0
-    mean = math.fsum(x) / n
-    if n == 1:
-        return mean, 0.0
-    sd = math.sqrt(math.fsum((v - mean) ** 2 for v in x) / (n - 1))
-    return mean, sd / math.sqrt(n)
 
 
 def compute_mean_se(per_run: dict[str, dict], *, extended: bool = False) -> dict[str, dict[str, float]]:

@@ -101,8 +101,7 @@ def _parse_reference(text: str | None, finish_reason: str | None) -> ParsedAnswe
     m = fmt.REF_DECISION_LINE.search(text, c)
     if m is None:
         return _invalid("truncated" if truncated else "no_decision_line", articles)
-    value = m.group(1).strip().replace("**", "")
-    value = value.removesuffix("。")
+    value = fmt.normalise_reference_decision(m.group(1))
     if value in LEVEL2_LABELS:
         return ParsedAnswer(value, articles, True, None)
     return _invalid("truncated" if truncated else "unknown_label", articles)

@@ -6,6 +6,9 @@
   decision (k = 4, as the paper describes); ``one_shot_classes=("DNP",)`` gives the single-example form of the
   reference code. Classes are codes (P/DNP/SNP/IENP) or label strings.
 - ``custom``: a user template file (see ``load_custom_template``).
+- ``precedents``: [system, (precedent user, precedent assistant) × k, user]: decided cases retrieved for this case
+  from a training pool (``jiancha.pdp.precedent_prompts``), each shown with its facts (cut at
+  ``precedent_chars`` characters), cited articles, the prosecutor's reasoning and the decision.
 
 Every run records ``PROMPT_VERSION`` and ``messages_hash`` of the exact messages it sent.
 """
@@ -17,7 +20,7 @@ import importlib.resources
 import json
 import os
 import string
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,10 +33,12 @@ from jiancha.law.labels import LEVEL2_LABELS, Decision
 from jiancha.pdp import format as fmt
 from jiancha.pdp.answers import render_answer
 
-VARIANTS = ("baseline", "definitions", "one-shot", "custom")
+VARIANTS = ("baseline", "definitions", "one-shot", "custom", "precedents")
+#: Variants that need more than the case itself: a template file, a precedent pool.
+EXTERNAL_VARIANTS = ("custom", "precedents")
 #: Other names accepted for the variants (the reference code's names, underscores).
 VARIANT_ALIASES = {"original": "baseline", "one_shot": "one-shot", "oneshot": "one-shot",
-                   "definition": "definitions"}
+                   "definition": "definitions", "precedent": "precedents"}
 #: Template engines of custom templates.
 ENGINES = ("jinja2", "format")
 
@@ -252,10 +257,44 @@ def render_user(record: PDPRecord | Mapping[str, Any]) -> str:
     return _render_packaged("user.j2", person_info=f["person_info"], procedure=f["procedure"], fact=f["fact"])
 
 
+#: What a shortened precedent text ends with.
+CLIP_MARK = "……"
+
+
+def clip_text(text: str, max_chars: int | None) -> str:
+    """``text`` cut to ``max_chars`` characters (``CLIP_MARK`` appended when cut); unchanged when None.
+
+    >>> clip_text("甲乙丙丁", 2), clip_text("甲乙", 2)
+    ('甲乙……', '甲乙')
+    """
+    text = (text or "").strip()
+    if max_chars is None or len(text) <= max_chars:
+        return text
+    return text[:max_chars] + CLIP_MARK
+
+
+def precedent_pair(precedent: PDPRecord, max_chars: int | None = None) -> list[dict[str, str]]:
+    """One decided case as a worked example: the user message of its inputs (fact cut at ``max_chars``) and an
+    assistant answer of its cited articles, the prosecutor's reasoning (cut alike) and its decision."""
+    shown = {"person_info": precedent.person_info, "procedure": precedent.procedure,
+             "fact": clip_text(precedent.fact, max_chars)}
+    answer = render_answer(precedent.decision, list(precedent.relevant_articles),
+                           clip_text(precedent.raw_reasoning_and_decision, max_chars))
+    return [{"role": "user", "content": render_user(shown)}, {"role": "assistant", "content": answer}]
+
+
 def build_messages(record: PDPRecord, variant: str = "baseline", *, one_shot_classes: tuple[str, ...] | None = None,
-                   template_path: str | None = None) -> list[dict[str, str]]:
-    """Chat messages (``[{"role": ..., "content": ...}, ...]``) for one case."""
+                   template_path: str | None = None, precedents: Sequence[PDPRecord] | None = None,
+                   precedent_chars: int | None = None) -> list[dict[str, str]]:
+    """Chat messages (``[{"role": ..., "content": ...}, ...]``) for one case.
+
+    ``precedents`` (variant ``precedents`` only) are the decided cases to show, in the order given."""
     v = normalise_variant(variant)
+    if (precedents is not None) != (v == "precedents"):
+        raise ConfigError("prompt variant 'precedents' needs a precedent pool; pass --precedents-from POOL"
+                          if v == "precedents" else
+                          f"precedents are only shown by the 'precedents' variant, not {v!r}; pass --prompt "
+                          "precedents or drop --precedents-from")
     if v == "custom":
         if template_path is None:
             raise ConfigError("prompt variant 'custom' needs a template file; pass --template FILE")
@@ -271,6 +310,8 @@ def build_messages(record: PDPRecord, variant: str = "baseline", *, one_shot_cla
     if one_shot_classes is not None and v != "one-shot":
         raise ConfigError(f"one-shot classes only apply to the 'one-shot' variant, not {v!r}")
     messages = [{"role": "system", "content": render_system(v)}]
+    for p in precedents or ():
+        messages.extend(precedent_pair(p, precedent_chars))
     if v == "one-shot":
         examples = load_examples()
         for code in normalise_classes(one_shot_classes):
@@ -289,7 +330,8 @@ def messages_hash(messages: list[dict[str, str]]) -> str:
 def prompt_spec(variant: str = "baseline", *, one_shot_classes: tuple[str, ...] | None = None,
                 template_path: str | None = None) -> dict[str, Any]:
     """What identifies a prompt setting, for manifests: variant, version, one-shot classes, template hash, and
-    the hash of the messages built for an empty case (changes whenever any prompt text changes)."""
+    the hash of the messages built for an empty case (changes whenever any prompt text changes). The precedent
+    settings of the ``precedents`` variant are added by ``jiancha.pdp.precedent_prompts.precedent_spec``."""
     v = normalise_variant(variant)
     probe = PDPRecord(id="", person_info="", procedure="", fact="", decision="")
     spec: dict[str, Any] = {"variant": v, "version": prompt_version()}
@@ -300,6 +342,7 @@ def prompt_spec(variant: str = "baseline", *, one_shot_classes: tuple[str, ...] 
 
         spec["template"] = str(template_path)
         spec["template_sha256"] = file_sha256(template_path)
-    spec["template_hash"] = messages_hash(build_messages(probe, v, one_shot_classes=one_shot_classes,
-                                                         template_path=template_path))
+    spec["template_hash"] = messages_hash(build_messages(
+        probe, v, one_shot_classes=one_shot_classes, template_path=template_path,
+        precedents=() if v == "precedents" else None))
     return spec

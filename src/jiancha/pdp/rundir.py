@@ -1,18 +1,29 @@
-"""Read a run directory for scoring: this project's ``records.jsonl`` + ``manifest.json`` (``pdp.records``,
-one ``PredictionRecord.to_dict()`` per line), or
-the reference implementation's ``details_*.json`` (``pdp.reference_format``). Both become ``ScoreItem`` lists."""
+"""The PDP run directory: what ``jiancha pdp eval`` writes and every reader reads.
+
+A run directory holds:
+- ``manifest.json``: the RunSpec (model, backend preset, base URL(s) without secrets, prompt variant and hash,
+  decoding and reasoning settings, data source, split, data fingerprint, seed, repeats), package versions, git
+  revision, start/end times, and the run's identity (``jiancha.llm.store``).
+- ``records.jsonl``: append-only, one ``PredictionRecord`` per completed request (ok or failed), fsync'ed.
+  The latest line for a (case_id, run_id) wins (a retried failure appends a new line).
+- after scoring: ``metrics.json``, ``report.md``, PNG plots.
+
+For scoring, such a directory, or the reference implementation's ``details_*.json`` directory
+(``pdp.reference_results``), becomes a list of ``ScoreItem``.
+"""
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from jiancha._util.dicts import flatten
 from jiancha._util.io import read_json
 from jiancha.errors import ConfigError, DataError
-from jiancha.llm.store import MANIFEST, RECORDS, iter_store_lines
+from jiancha.llm.store import MANIFEST, RECORDS, RunStore, iter_store_lines
+from jiancha.llm.types import ResponseInfo
 from jiancha.pdp.parsing import ParsedAnswer
 
 RECORDS_FILE = RECORDS
@@ -21,6 +32,43 @@ MANIFEST_FILE = MANIFEST
 VOLATILE_KEYS = ("started_at", "ended_at", "finished_at", "recorded_at", "invocations", "environment",
                  "packages", "git_revision", "python", "platform", "identity_hash", "out", "run_dir", "concurrency",
                  "rate_limit", "timeout", "api_key_env", "progress")
+
+
+@dataclass(frozen=True, kw_only=True)
+class PredictionRecord(ResponseInfo):
+    """One line of ``records.jsonl``: the request's outcome (``ResponseInfo`` fields), its answer, and the gold
+    values and metadata copied from the PDP record so that scoring needs no data access."""
+
+    case_id: str
+    run_id: int
+    status: str                                   # "ok" | "failed"
+    raw_output: str | None = None
+    gold_decision: str | None = None
+    gold_articles: list[str] = field(default_factory=list)
+    date: str | None = None
+    province: str | None = None
+    charges: list[str] = field(default_factory=list)
+    inputs: dict[str, str] = field(default_factory=dict)  # person_info / procedure / fact (for reports)
+    # provenance of the request: hash of the exact messages sent, the seed sent (None: none sent)
+    messages_hash: str | None = None
+    seed: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> PredictionRecord:
+        names = cls.__dataclass_fields__.keys()
+        return cls(**{k: v for k, v in d.items() if k in names})
+
+
+def read_predictions(run_dir: str | os.PathLike) -> list[PredictionRecord]:
+    """The latest record per (case_id, run_id), in order of first appearance."""
+    latest: dict[tuple[str, int], PredictionRecord] = {}
+    for row in RunStore(Path(run_dir)).iter_rows():
+        rec = PredictionRecord.from_dict(row)
+        latest[(rec.case_id, rec.run_id)] = rec
+    return list(latest.values())
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ import numpy as np
 from jiancha.errors import ConfigError, DataError, ParseError
 from jiancha.pdp import metrics as M
 from jiancha.pdp.parsing import REQUEST_FAILED, ParsedAnswer, check_compat, parse_answer
-from jiancha.pdp.reference_format import (
+from jiancha.pdp.reference_results import (
     METRICS_MD,
     is_reference_dir,
     read_reference_dir,

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from jiancha.errors import ConfigError
-from jiancha.llm.config import ModelRunSpec, redact_url
+from jiancha.llm.config import ModelRunSpec
 from jiancha.pdp.parsing import COMPAT_MODES
 
 
@@ -23,6 +23,12 @@ class RunSpec(ModelRunSpec):
     train_split: str = "test"
     cv_folds: int = 5
     compat: str = "default"
+    # the 'precedents' prompt (jiancha.pdp.precedent_prompts): pool, split, how many, class balance, example length
+    precedents_from: str | None = None
+    precedents_split: str | None = None
+    precedents_k: int = 4
+    precedents_balanced: bool = False
+    precedents_max_chars: int | None = 600
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -30,9 +36,19 @@ class RunSpec(ModelRunSpec):
             raise ConfigError(f"--cv-folds must be at least 2, got {self.cv_folds}")
         if self.compat not in COMPAT_MODES:
             raise ConfigError(f"unknown scoring mode {self.compat!r}; expected one of {', '.join(COMPAT_MODES)}")
+        if self.precedents_from is not None:
+            self.precedent_config()            # checks k and the example length up front
+
+    def precedent_config(self):
+        """The ``PrecedentConfig`` of the ``--precedents-*`` flags (None without ``--precedents-from``)."""
+        if self.precedents_from is None:
+            return None
+        from jiancha.pdp.precedent_prompts import PrecedentConfig
+
+        return PrecedentConfig(source=self.precedents_from, split=self.precedents_split, k=self.precedents_k,
+                               balanced=self.precedents_balanced, max_chars=self.precedents_max_chars)
 
     def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
+        d = super().to_dict()
         d["one_shot_classes"] = list(self.one_shot_classes) if self.one_shot_classes is not None else None
-        d["base_urls"] = [redact_url(u) for u in self.base_urls]
         return d

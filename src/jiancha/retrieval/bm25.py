@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
 from jiancha.retrieval.tokenise import TokenizedCorpus
+
+#: bm25s scoring variants.
+BM25_VARIANTS: tuple[str, ...] = ("lucene", "robertson", "atire", "bm25l", "bm25+")
 
 
 @dataclass(frozen=True)
@@ -20,9 +23,10 @@ class BM25Config:
     among those tried (docs/retrieval-results.md).
     """
 
-    k1: float = 0.9
-    b: float = 0.4
-    method: str = "lucene"
+    k1: float = field(default=0.9, metadata={"help": "BM25 k1 (Lucene's 0.9)."})
+    b: float = field(default=0.4, metadata={"help": "BM25 b (Lucene's 0.4)."})
+    method: str = field(default="lucene", metadata={"cli": "bm25-method", "choices": BM25_VARIANTS,
+                                                    "help": "bm25s variant."})
 
 
 #: pyserini / Anserini defaults.

@@ -24,7 +24,7 @@ the related charges it ruled out. Its primary charge is unchanged. The base scor
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -37,15 +37,18 @@ ChargeFinder = Callable[[str], list[str]]
 class ChargeConfig:
     """Tier weights (defaults tuned on LeCaRD v1's labelled queries, see docs/retrieval-results.md)."""
 
-    primary_weight: float = 1.0
-    overlap_weight: float = 1.0
-    exact_weight: float = 0.0
-    jaccard_weight: float = 1.0
-    prf_depth: int = 0
-    prf_weight: float = 0.0
-    reason_charges: bool = True
-    section_weight: float = 0.0
-    qld_weight: float = 0.0
+    primary_weight: float = field(default=1.0, metadata={"help": "charge: weight of a shared primary charge."})
+    overlap_weight: float = field(default=1.0, metadata={"help": "charge: weight of any shared charge."})
+    exact_weight: float = field(default=0.0, metadata={"help": "charge: weight of an identical charge set."})
+    jaccard_weight: float = field(default=1.0, metadata={"help": "charge: weight of the charge-set Jaccard."})
+    prf_depth: int = field(default=0, metadata={"help": "charge: BM25 neighbours whose primary charges vote."})
+    prf_weight: float = field(default=0.0, metadata={"help": "charge: weight of a feedback primary charge."})
+    reason_charges: bool = field(default=True, metadata={
+        "help": "charge: also count the charges the court's reasoning names."})
+    section_weight: float = field(default=0.0, metadata={
+        "help": "charge: weight of a charge in the same Criminal Law section."})
+    qld_weight: float = field(default=0.0, metadata={
+        "help": "charge: weight of z-scored QLD added to z-scored BM25 in tiers."})
 
 
 def charge_tiers(query_charges: Sequence[str], doc_charges: Sequence[Sequence[str]],

@@ -23,7 +23,9 @@ from jiancha.retrieval.trec import Run
 Qrels = Mapping[str, Mapping[str, int]]
 V2_RECALL_DEPTHS: tuple[int, ...] = (100, 200, 500, 1000)
 V2_HIT_DEPTHS: tuple[int, ...] = (10, 100)
-V1_METRICS: tuple[str, ...] = ("ndcg@10", "ndcg@20", "ndcg@30", "p@5", "p@10", "map")
+#: LeCaRD v1 metrics: official NDCG (``ndcg@k``), KELLER's exponential-gain NDCG (``kndcg@k``), P@k and MAP at
+#: grade 3. The two NDCG conventions are not comparable with each other.
+V1_METRICS: tuple[str, ...] = ("ndcg@10", "ndcg@20", "ndcg@30", "kndcg@10", "kndcg@30", "p@5", "p@10", "map")
 LECARD_V2_TEST_IDS = frozenset(str(i) for i in range(5, 801, 5))
 
 
@@ -47,12 +49,14 @@ def _mean(per_query: dict[str, dict[str, float]], names: Sequence[str]) -> dict[
 
 
 def evaluate_lecard_v1(run: Run, qrels: Qrels) -> EvalResult:
-    """Official LeCaRD v1 NDCG@10/20/30, P@5, P@10 (grade 3), MAP (grade 3) over the labelled queries."""
+    """Official LeCaRD v1 NDCG@10/20/30, KELLER's NDCG@10/30, P@5, P@10 (grade 3), MAP (grade 3) over the
+    labelled queries."""
     per: dict[str, dict[str, float]] = {}
     for qid, grades in qrels.items():
         r = _ranked(run, qid)
         per[qid] = {"ndcg@10": M.lecard_v1_ndcg(r, grades, 10), "ndcg@20": M.lecard_v1_ndcg(r, grades, 20),
-                    "ndcg@30": M.lecard_v1_ndcg(r, grades, 30), "p@5": M.lecard_v1_precision(r, grades, 5),
+                    "ndcg@30": M.lecard_v1_ndcg(r, grades, 30), "kndcg@10": M.keller_ndcg(r, grades, 10),
+                    "kndcg@30": M.keller_ndcg(r, grades, 30), "p@5": M.lecard_v1_precision(r, grades, 5),
                     "p@10": M.lecard_v1_precision(r, grades, 10), "map": M.lecard_v1_average_precision(r, grades)}
     return EvalResult(_mean(per, V1_METRICS), len(per), per)
 

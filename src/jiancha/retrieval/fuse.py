@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -19,10 +19,12 @@ class FuseConfig:
     (weighted fusion of bm25, qld, charge with 1, 1, 3 was the best fusion on LeCaRD v1's labelled queries).
     """
 
-    methods: tuple[str, ...] = ("bm25", "qld", "charge")
-    kind: str = "weighted"
-    k: float = 60.0
-    weights: tuple[float, ...] = ()
+    methods: tuple[str, ...] = field(default=("bm25", "qld", "charge"), metadata={
+        "cli": "fuse-methods", "help": "fuse: comma-separated methods."})
+    kind: str = field(default="weighted", metadata={"cli": "fusion", "choices": FUSION_KINDS, "help": "fuse: kind."})
+    k: float = field(default=60.0, metadata={"cli": "rrf-k", "help": "fuse: RRF k."})
+    weights: tuple[float, ...] = field(default=(), metadata={
+        "help": "fuse: comma-separated weights, one per method (default: charge 3, others 1)."})
 
     def resolved_weights(self) -> tuple[float, ...]:
         return self.weights or tuple(CHARGE_FUSION_WEIGHT if m == "charge" else 1.0 for m in self.methods)

@@ -111,3 +111,18 @@ def lecard_v1_average_precision(ranked: Sequence[str], grades: Grades) -> float:
             hits += 1
             precisions.append(hits / i)
     return sum(precisions) / len(precisions) if precisions else 0.0
+
+
+def keller_ndcg(ranked: Sequence[str], grades: Grades, k: int) -> float:
+    """NDCG@k as KELLER (ChenlongDeng/KELLER) computes it on LeCaRD v1: gain 2^(grade − 1) for grade ≥ 1, else 0;
+    discount log2(rank + 1); the ideal DCG sorts *the ranked list's own* gains descending (not all of the query's
+    judged grades); 0 when the list has no positive gain. Not comparable with :func:`lecard_v1_ndcg`.
+
+    >>> round(keller_ndcg(["a", "b"], {"a": 1, "b": 3}, 2), 4)
+    0.6922
+    """
+    gains = [2.0 ** (grades[d] - 1) if grades.get(d, 0) >= 1 else 0.0 for d in ranked]
+    ideal = sorted(gains, reverse=True)[:k]
+    idcg = sum(g / math.log2(i + 2) for i, g in enumerate(ideal))
+    dcg = sum(g / math.log2(i + 2) for i, g in enumerate(gains[:k]))
+    return dcg / idcg if idcg > 0 else 0.0

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
+from jiancha._util.cache import resolve_cache_dir
 from jiancha._util.dicts import identity_diff
 from jiancha._util.hashing import canonical_json, stable_hash
 from jiancha._util.io import read_json, write_json
@@ -24,14 +25,13 @@ from jiancha.datasets.lecard import (
     DATASETS,
     LecardDataset,
     LecardQuery,
-    cache_dir,
     load_lecard,
     load_lecard_qrels,
     read_charge_list,
     read_word_list,
 )
 from jiancha.errors import ConfigError, ResumeMismatchError
-from jiancha.retrieval.bm25 import BM25Config, BM25Index
+from jiancha.retrieval.bm25 import BM25_VARIANTS, BM25Config, BM25Index
 from jiancha.retrieval.charge import (
     ChargeConfig,
     charge_scores,
@@ -42,16 +42,23 @@ from jiancha.retrieval.charge import (
     query_charges_from_text,
     resolve_charge_finder,
 )
-from jiancha.retrieval.dense import DenseConfig, DenseIndex, encode
+from jiancha.retrieval.dense import ENCODERS, DenseConfig, DenseIndex, EmbeddingCache, build_dense_index, encode
 from jiancha.retrieval.evaluate import EvalResult, evaluate
 from jiancha.retrieval.fields import canonical_doc_field, check_query_field, doc_text, query_text
 from jiancha.retrieval.fuse import FUSION_KINDS, FuseConfig, rrf, weighted
+from jiancha.retrieval.ltr.model import LTRConfig
 from jiancha.retrieval.qld import QLDConfig, QLDIndex
 from jiancha.retrieval.ranking import doc_id_order, top_k
 from jiancha.retrieval.tokenise import TokenizerConfig, corpus_key, encode_corpus, query_ids, tokenise
 from jiancha.retrieval.trec import Run, write_trec_run
 
+#: Methods that score each query on their own (fusable), and every method a run can use (``ltr`` learns to
+#: re-rank from the features of :mod:`jiancha.retrieval.ltr`).
 METHODS: tuple[str, ...] = ("bm25", "qld", "dense", "charge", "fuse")
+RUN_METHODS: tuple[str, ...] = (*METHODS, "ltr")
+POOLS: tuple[str, ...] = ("judged", "all")
+SCOPES: tuple[str, ...] = ("corpus", "pool")
+SETTINGS: tuple[str, ...] = ("zero-shot", "test")
 #: Default candidate field per dataset (tuned on LeCaRD v1's labelled queries, see docs/retrieval-results.md).
 DEFAULT_DOC_FIELD = {"lecard-v1": "fact", "lecard-v2": "fact"}
 DEFAULT_QUERY_FIELD = {"lecard-v1": "fact", "lecard-v2": "fact"}
@@ -68,31 +75,42 @@ class RetrievalSpec:
     ``zero-shot`` or ``test``. ``depth``: documents written per query.
     """
 
-    dataset: str
-    method: str = "bm25"
-    query_field: str = ""
-    doc_field: str = ""
-    pool: str = "judged"
-    scope: str = "corpus"
-    setting: str = "zero-shot"
-    depth: int = 1000
-    protect_charges: bool = True
+    dataset: str = field(metadata={"choices": tuple(DATASETS), "help": "Dataset."})
+    method: str = field(default="bm25", metadata={"choices": RUN_METHODS, "help": "Retrieval method."})
+    query_field: str = field(default="", metadata={"help": "fact, query or both (default: the dataset's)."})
+    doc_field: str = field(default="", metadata={"help": "fact, qw, reason, result, fact+reason or "
+                                                         "fact+reason+result (LeCaRD v1 names ajjbqk, cpfxgc, pjjg "
+                                                         "also work; default: the dataset's)."})
+    pool: str = field(default="judged", metadata={"choices": POOLS, "help": "LeCaRD v1 candidates: judged "
+                                                                           "(official) or all (100 per query)."})
+    scope: str = field(default="corpus", metadata={"choices": SCOPES, "help": "LeCaRDv2: corpus (all candidates) "
+                                                                             "or pool (ranking pools)."})
+    setting: str = field(default="zero-shot", metadata={"choices": SETTINGS, "help": "LeCaRDv2 scoring: zero-shot "
+                                                                                    "(all queries) or test (160)."})
+    depth: int = field(default=1000, metadata={"help": "Documents per query in the run."})
+    protect_charges: bool = field(default=True, metadata={"help": "Keep charge names as one token."})
     bm25: BM25Config = field(default_factory=BM25Config)
     qld: QLDConfig = field(default_factory=QLDConfig)
     charge: ChargeConfig = field(default_factory=ChargeConfig)
     fuse: FuseConfig = field(default_factory=FuseConfig)
     dense: DenseConfig = field(default_factory=DenseConfig)
+    ltr: LTRConfig = field(default_factory=LTRConfig)
 
     def resolved(self) -> RetrievalSpec:
         """Validate every choice and fill the dataset defaults; errors name the value and the choices."""
         if self.dataset not in DATASETS:
             raise ConfigError(f"unknown dataset {self.dataset!r}; expected one of {list(DATASETS)}")
-        if self.method not in METHODS:
-            raise ConfigError(f"unknown method {self.method!r}; expected one of {list(METHODS)}")
-        if self.pool not in ("judged", "all"):
-            raise ConfigError(f"unknown pool {self.pool!r}; expected 'judged' or 'all'")
-        if self.scope not in ("corpus", "pool"):
-            raise ConfigError(f"unknown scope {self.scope!r}; expected 'corpus' or 'pool'")
+        if self.method not in RUN_METHODS:
+            raise ConfigError(f"unknown method {self.method!r}; expected one of {list(RUN_METHODS)}")
+        if self.pool not in POOLS:
+            raise ConfigError(f"unknown pool {self.pool!r}; expected one of {list(POOLS)}")
+        if self.scope not in SCOPES:
+            raise ConfigError(f"unknown scope {self.scope!r}; expected one of {list(SCOPES)}")
+        if self.setting not in SETTINGS:
+            raise ConfigError(f"unknown setting {self.setting!r}; expected one of {list(SETTINGS)}")
+        if self.bm25.method not in BM25_VARIANTS:
+            raise ConfigError(f"unknown BM25 variant {self.bm25.method!r}; expected one of {list(BM25_VARIANTS)}")
+        self.ltr.check()
         if self.depth < 1:
             raise ConfigError(f"depth must be ≥ 1, got {self.depth}")
         if self.fuse.kind not in FUSION_KINDS:
@@ -104,9 +122,7 @@ class RetrievalSpec:
             raise ConfigError(f"{len(self.fuse.weights)} fusion weights for {len(self.fuse.methods)} methods; "
                               "give one weight per fused method")
         uses_dense = self.method == "dense" or (self.method == "fuse" and "dense" in self.fuse.methods)
-        if uses_dense and not self.dense.model:
-            raise ConfigError("the dense method needs --model PATH (a sentence-transformers model directory)")
-        if uses_dense:
+        if uses_dense and self.dense.encoder_name() not in ENCODERS:
             from jiancha.datasets.model_source import check_model_path
 
             check_model_path(self.dense.model, extra="dense")     # a missing path fails before any loading
@@ -208,24 +224,31 @@ class Retriever:
         return self._indexes["qld"]
 
     def dense(self) -> DenseIndex:
+        """Chunk embeddings of the documents any query can rank (its pool, or all for corpus scope)."""
         if "dense" not in self._indexes:
             c = self.spec.dense
-            model_id = os.path.abspath(c.model) if os.path.exists(c.model) else c.model
-            p = self._path(f"dense-{stable_hash([model_id, c.max_chars])}")
-            if p is not None and DenseIndex.exists(p):
-                idx = DenseIndex.load(p)
-            else:
-                idx = DenseIndex(encode(self.texts, c, show_progress=True, model=self._dense_model()))
-                if p is not None:
-                    idx.save(p)
+            enc = self._dense_model()
+            needed = sorted({int(i) for q in self.dataset.queries for i in self.candidates_for(q.id)})
+            cache = EmbeddingCache(self.cache, f"{enc.name}|{c.chunk_chars}")
+            idx, stats = build_dense_index([self.texts[i] for i in needed], needed, len(self.doc_ids), c, enc,
+                                           cache, progress=self.progress)
+            self.timings["dense_encode_s"] = stats.seconds
+            self.timings["dense_chunks_encoded"] = stats.encoded
             self._indexes["dense"] = idx
         return self._indexes["dense"]
 
+    def dense_query(self, query: LecardQuery) -> np.ndarray:
+        key = ("dense_q", query.id)
+        if key not in self._indexes:
+            self._indexes[key] = encode([query_text(query, self.spec.query_field)], self.spec.dense,
+                                        model=self._dense_model(), kind="query")[0]
+        return self._indexes[key]
+
     def _dense_model(self):
         if "dense_model" not in self._indexes:
-            from jiancha.retrieval.dense import load_model
+            from jiancha.retrieval.dense import load_encoder
 
-            self._indexes["dense_model"] = load_model(self.spec.dense)
+            self._indexes["dense_model"] = load_encoder(self.spec.dense)
         return self._indexes["dense_model"]
 
     def doc_charges(self) -> list[tuple[str, ...]]:
@@ -257,9 +280,7 @@ class Retriever:
         if method == "qld":
             return self.qld().scores(self.query_ids(query))[candidates]
         if method == "dense":
-            q = encode([query_text(query, self.spec.query_field)], self.spec.dense, show_progress=False,
-                       model=self._dense_model())[0]
-            return self.dense().scores(q)[candidates]
+            return self.dense().scores(self.dense_query(query))[candidates]
         if method == "charge":
             charges = self.doc_charges()
             cand_charges = [charges[i] for i in candidates]
@@ -308,7 +329,7 @@ def run_retrieval(spec: RetrievalSpec, data_dir: str | os.PathLike, *, cache: st
     """Rank every query of the dataset; returns the run, a manifest (spec, data fingerprint, versions) and the
     loaded dataset."""
     spec = spec.resolved()
-    cache_path = Path(cache) if cache is not None else cache_dir()
+    cache_path = resolve_cache_dir(cache)
     ds = load_for_spec(spec, data_dir, cache_path)
     r = Retriever(ds, spec, cache=cache_path, progress=progress)
     run = r.run()
@@ -321,6 +342,24 @@ def run_retrieval(spec: RetrievalSpec, data_dir: str | os.PathLike, *, cache: st
         "environment": environment_info(),
     }
     return run, manifest, ds
+
+
+def run_spec(spec: RetrievalSpec, data_dir: str | os.PathLike, *, cache: str | os.PathLike | None = None,
+             progress: Progress = _no_progress, train_qrels=None, load_model=None,
+             save_model=None) -> tuple[Run, dict, LecardDataset, dict]:
+    """Any method of :data:`RUN_METHODS`: returns (run, manifest, dataset, the qrels to evaluate on). For ``ltr``
+    these are the labelled queries no model scoring them was trained on (see :func:`~jiancha.retrieval.ltr.run_ltr`;
+    ``train_qrels``/``load_model``/``save_model`` apply to it only)."""
+    spec = spec.resolved()
+    if spec.method == "ltr":
+        from jiancha.retrieval.ltr.run import run_ltr
+
+        return run_ltr(replace(spec, method="charge"), data_dir, spec.ltr, train_qrels_path=train_qrels,
+                       load_model_path=load_model, save_model_path=save_model, cache=cache, progress=progress)
+    if (train_qrels, load_model, save_model) != (None, None, None):
+        raise ConfigError(f"--train-qrels, --load-model and --save-model apply to --method ltr, not {spec.method}")
+    run, manifest, ds = run_retrieval(spec, data_dir, cache=cache, progress=progress)
+    return run, manifest, ds, ds.qrels
 
 
 def load_qrels(dataset: str, data_dir: str | os.PathLike, *, setting: str = "zero-shot") -> dict:

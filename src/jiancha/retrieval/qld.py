@@ -9,7 +9,7 @@ which is what :meth:`QLDIndex.scores` returns (the first sum touches only docume
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -22,7 +22,7 @@ from jiancha.retrieval.tokenise import TokenizedCorpus
 class QLDConfig:
     """Dirichlet prior μ (pyserini's default is 1000)."""
 
-    mu: float = 1000.0
+    mu: float = field(default=1000.0, metadata={"help": "QLD Dirichlet mu."})
 
 
 def term_counts(corpus: TokenizedCorpus) -> sp.csc_matrix:

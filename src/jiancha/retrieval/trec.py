@@ -1,7 +1,10 @@
 """TREC run and qrels files.
 
 A run line is ``qid Q0 docid rank score tag``; reading orders each query's documents by score descending, ties by
-the file's rank column (then file order). A qrels line is ``qid iter docid grade``.
+the file's rank column (then file order). A qrels line is ``qid iter docid grade`` (parsed by
+:func:`jiancha.datasets.lecard.read_qrels_file`, re-exported here as :func:`read_qrels`). :func:`read_run` also
+reads the JSON rankings others publish: ``{qid: {doc id: score}}`` (KELLER's) or ``{qid: [doc ids best first]}``
+(LeCaRD's ``prediction/*.json``).
 """
 
 from __future__ import annotations
@@ -77,3 +80,39 @@ def read_trec_run(path: str | os.PathLike) -> dict[str, list[tuple[str, float]]]
     if not p.exists():
         raise DataError("run file not found", path=str(p))
     return parse_trec_run(p.read_text(encoding="utf-8"), path=str(p))
+
+
+def parse_json_run(obj, *, path: str = "<json>") -> dict[str, list[tuple[str, float]]]:
+    """A JSON ranking: ``{qid: {doc: score}}`` (score descending, ties by doc id) or ``{qid: [doc, ...]}`` (list
+    order; scores n, n−1, …)."""
+    if not isinstance(obj, dict):
+        raise DataError("expected a JSON object {query id: {doc id: score}} or {query id: [doc ids]}", path=path)
+    out: dict[str, list[tuple[str, float]]] = {}
+    for qid, ranked in obj.items():
+        if isinstance(ranked, dict):
+            try:
+                items = [(str(d), float(s)) for d, s in ranked.items()]
+            except (TypeError, ValueError):
+                raise DataError(f"query {qid!r}: scores must be numbers", path=path) from None
+            out[str(qid)] = sorted(items, key=lambda x: (-x[1], x[0]))
+        elif isinstance(ranked, list):
+            out[str(qid)] = [(str(d), float(len(ranked) - i)) for i, d in enumerate(ranked)]
+        else:
+            raise DataError(f"query {qid!r}: expected an object of scores or a list of doc ids", path=path)
+    return out
+
+
+def read_run(path: str | os.PathLike) -> dict[str, list[tuple[str, float]]]:
+    """A TREC run, or a JSON ranking (file ending in ``.json``, see :func:`parse_json_run`)."""
+    import json
+
+    p = Path(path)
+    if p.suffix.lower() != ".json":
+        return read_trec_run(p)
+    if not p.exists():
+        raise DataError("run file not found", path=str(p))
+    try:
+        obj = json.loads(p.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise DataError(f"not valid JSON ({e})", path=str(p)) from None
+    return parse_json_run(obj, path=str(p))

@@ -33,8 +33,9 @@ VLLM_MODES: tuple[str, ...] = ("colocate", "server")
 ALGORITHM_DEFAULTS: dict[str, dict[str, Any]] = {
     # DAPO (Yu et al.): token-level loss over the accumulated batch, asymmetric clipping, no KL.
     "dapo": {"loss_type": "dapo", "epsilon": 0.2, "epsilon_high": 0.28},
-    # GSPO (Zheng et al.): sequence-level ratios, sequence-mean loss, clipping ranges of the paper (3e-4, 4e-4),
-    # and a rollout batch split into 4 mini-batches so that updates are off-policy and the clipping acts.
+    # GSPO (Zheng et al.): sequence-level ratios, sequence-mean loss, the GSPO paper's clipping ranges (3e-4, 4e-4),
+    # and a rollout batch split into 4 mini-batches so that updates are off-policy and the clipping acts. (The
+    # PDP reference code runs GSPO with a symmetric 0.2 instead: the `paper` preset sets that.)
     "gspo": {"loss_type": "grpo", "epsilon": 3e-4, "epsilon_high": 4e-4},
 }
 
@@ -296,7 +297,11 @@ def load_preset(name: str, kind: RecipeKind) -> dict[str, Any]:
         raise ConfigError(f"unknown preset {name!r}; expected one of {', '.join(preset_names())}")
     text = (resources.files("jiancha.train") / "presets" / f"{name}.yaml").read_text(encoding="utf-8")
     doc = yaml.safe_load(text) or {}
-    out: dict[str, Any] = {}
+    # ``extends: OTHER`` starts from preset OTHER's layer, so a variant states only what it changes.
+    base = doc.get("extends")
+    if base == name:
+        raise ConfigError(f"preset {name!r} extends itself; name another preset in its 'extends' key")
+    out: dict[str, Any] = load_preset(base, kind) if base else {}
     for section in ("common", "sft" if kind == "sft" else "rl", kind):
         out.update(doc.get(section) or {})
     return out
@@ -348,8 +353,8 @@ def check_runtime(cfg: TrainConfig) -> None:
         needs.append(("wandb", "--report-to none"))
     for module, off in needs:
         if importlib.util.find_spec(module) is None:
-            raise ConfigError(f"the settings need '{module}', which is not installed; pip install {module}, "
-                              f"or pass {off}")
+            raise ConfigError(f"the settings need '{module}', which is not installed; install it with "
+                              f"`.venv/bin/pip install {module}` (not part of any jiancha extra), or pass {off}")
 
 
 def bundled_deepspeed(name: str) -> str:

@@ -1,67 +1,156 @@
-"""A small web page for one case (FastAPI, extra ``web``): paste the three fields, get a recommendation."""
+"""The web app (FastAPI + Jinja2 + htmx, extra ``web``): results explorer over a runs folder and the case
+workbench. Every error becomes a message on a page (or a JSON ``{"error": ...}`` for the API), never a bare 500.
 
-from __future__ import annotations
+``create_app(runs_dir=None, ...)``: without a runs folder only the workbench is served (``jiancha case serve``).
+"""
 
+# No ``from __future__ import annotations``: FastAPI reads the handlers' annotations (Request, Form) at
+# definition time, and they name objects imported inside create_app (fastapi is an optional extra).
 from dataclasses import asdict
 from importlib.resources import files
+from pathlib import Path
 from typing import Any
-
-from pydantic import BaseModel, Field
 
 from jiancha._util.lazy import require
 from jiancha.datasets.records import PDPRecord
 from jiancha.law.statutes import Statutes
-from jiancha.web.consult import DEFAULT_MODEL, consult
-from jiancha.web.precedents import PrecedentIndex
+from jiancha.pdp.consult import DEFAULT_MODEL
+from jiancha.web.explorer import CaseFilter, Explorer
+from jiancha.web.render import ServerLinks, environment
+from jiancha.web.runs import KIND_PDP, NotFoundError
+from jiancha.web.workbench import MAX_FIELD_CHARS, Outcome, Workbench, precedent_reasons
 
-#: Longest accepted field, in characters (a real 不起诉决定书 fact section is a few thousand).
-MAX_FIELD_CHARS = 20_000
-
-
-class CaseIn(BaseModel):
-    """The three model inputs of a PDP case."""
-
-    person_info: str = Field("", max_length=MAX_FIELD_CHARS)
-    procedure: str = Field("", max_length=MAX_FIELD_CHARS)
-    fact: str = Field(..., min_length=1, max_length=MAX_FIELD_CHARS)
+__all__ = ["MAX_FIELD_CHARS", "create_app"]
 
 
-def create_app(*, model: str = DEFAULT_MODEL, precedents: list[PDPRecord] | None = None, k: int = 5,
-               statutes: Statutes | None = None, base_urls: tuple[str, ...] = (),
-               api_key_env: str | None = None):
+def create_app(runs_dir: str | Path | None = None, *, model: str = DEFAULT_MODEL,
+               precedents: list[PDPRecord] | None = None, k: int = 5, statutes: Statutes | None = None,
+               base_urls: tuple[str, ...] = (), api_key_env: str | None = None, explorer: Explorer | None = None):
     fastapi = require("fastapi", "web")
-    jinja2 = require("jinja2", "web")
-    from fastapi.responses import HTMLResponse
+    require("jinja2", "web")
+    from fastapi import Request
+    from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
+    from fastapi.staticfiles import StaticFiles
 
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(files("jiancha.web") / "templates")),
-                             autoescape=True)
-    page = env.get_template("case.html")
-    index = PrecedentIndex(precedents) if precedents else None
-    app = fastapi.FastAPI(title="jiancha: prosecutorial review of one case")
+    env = environment(ServerLinks())
+    if explorer is None and runs_dir is not None:
+        explorer = Explorer(Path(runs_dir), statutes=statutes)
+    bench = Workbench(model=model, precedents=precedents, k=k, statutes=statutes, base_urls=base_urls,
+                      api_key_env=api_key_env)
+    app = fastapi.FastAPI(title="jiancha: results explorer and case workbench", docs_url=None, redoc_url=None,
+                          openapi_url=None)
+    app.mount("/static", StaticFiles(directory=str(files("jiancha.web") / "static")), name="static")
 
-    def run(case: CaseIn) -> dict[str, Any]:
-        record = PDPRecord(id="", person_info=case.person_info, procedure=case.procedure, fact=case.fact,
-                           decision="")
-        result = consult(record, model=model, precedents=precedents, k=k, statutes=statutes,
-                         base_urls=base_urls, api_key_env=api_key_env, index=index)
-        return asdict(result)
+    def page(name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
+        return HTMLResponse(env.get_template(name).render(has_runs=explorer is not None, **ctx),
+                            status_code=status)
 
+    def message(text: str, status: int) -> HTMLResponse:
+        return page("message.html", status, title="出错了" if status >= 500 else "找不到", message=text)
+
+    def need_explorer() -> Explorer:
+        if explorer is None:
+            raise NotFoundError("no runs folder is served here; start `jiancha view RUNS_DIR` to browse results")
+        return explorer
+
+    @app.exception_handler(NotFoundError)
+    async def not_found(request: Request, exc: NotFoundError):
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"error": str(exc)}, status_code=404)
+        return message(str(exc), 404)
+
+    @app.exception_handler(Exception)
+    async def failure(request: Request, exc: Exception):
+        text = f"{type(exc).__name__}: {exc}"
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"error": text}, status_code=500)
+        return message(f"this page could not be built ({text}); the server log has the details", 500)
+
+    from fastapi.exceptions import RequestValidationError
+    from starlette.exceptions import HTTPException
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError):
+        parts = "; ".join(f"{'.'.join(str(x) for x in e.get('loc', ())[1:]) or 'request'}: {e.get('msg')}"
+                          for e in exc.errors())
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"error": parts}, status_code=422)
+        return message(f"the request is missing something: {parts}", 422)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException):
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
+        return message(f"{exc.status_code}: {exc.detail} ({request.url.path})", exc.status_code)
+
+    # --- results explorer --------------------------------------------------------------------------------------
     @app.get("/", response_class=HTMLResponse)
-    def form() -> str:
-        return page.render(model=model, case={}, result=None)
+    def home():
+        if explorer is None:
+            return RedirectResponse("/workbench", status_code=303)
+        return page("leaderboard.html", title="Leaderboard", root=str(explorer.root), **explorer.leaderboard())
 
-    @app.post("/", response_class=HTMLResponse)
-    def form_submit(person_info: str = fastapi.Form(""), procedure: str = fastapi.Form(""),
-                    fact: str = fastapi.Form(...)) -> str:
-        case = CaseIn(person_info=person_info, procedure=procedure, fact=fact)
-        return page.render(model=model, case=case.model_dump(), result=run(case))
+    @app.get("/run", response_class=HTMLResponse)
+    def run(run: str):
+        return page("run.html", title=f"Run {run}", **need_explorer().run_page(run))
+
+    @app.get("/cases", response_class=HTMLResponse)
+    def cases(request: Request, run: str, gold: str = "", pred: str = "", outcome: str = "", charge: str = "",
+              province: str = "", year: str = "", q: str = "", page_no: int = fastapi.Query(1, alias="page")):
+        flt = CaseFilter(gold, pred, outcome, charge, province, year, q)
+        ctx = need_explorer().cases(run, flt, page_no)
+        name = "_case_rows.html" if request.headers.get("HX-Request") else "cases.html"
+        return page(name, title=f"Cases of {run}", **ctx)
+
+    @app.get("/case", response_class=HTMLResponse)
+    def case(id: str):
+        return page("case.html", title=f"Case {id}", **need_explorer().case_page(id))
+
+    @app.get("/compare", response_class=HTMLResponse)
+    def compare(a: str = "", b: str = ""):
+        ex = need_explorer()
+        keys = [r.key for r in ex.runs(KIND_PDP)]
+        ctx: dict[str, Any] = {"keys": keys, "a_key": a, "b_key": b, "cmp": None}
+        if a and b:
+            ctx["cmp"] = ex.compare(a, b)
+        return page("compare.html", title="Compare runs", **ctx)
+
+    @app.get("/retrieval", response_class=HTMLResponse)
+    def retrieval(run: str, q: str | None = None):
+        return page("retrieval.html", title=f"Retrieval run {run}", **need_explorer().retrieval_page(run, q))
+
+    # --- workbench ---------------------------------------------------------------------------------------------
+    def bench_page(out: Outcome | None, partial: bool) -> HTMLResponse:
+        ctx = {"model": bench.model, "max_chars": MAX_FIELD_CHARS, "out": out, "reasons": precedent_reasons,
+               "statutes_loaded": bench.statutes is not None, "title": "审查起诉辅助"}
+        # htmx swaps only 2xx answers into the page: a partial answer is always 200, its message says what failed.
+        if partial:
+            return page("_workbench_result.html", 200, **ctx)
+        return page("workbench.html", out.status if out else 200, **ctx)
+
+    @app.get("/workbench", response_class=HTMLResponse)
+    def workbench_form():
+        return bench_page(None, False)
+
+    @app.post("/workbench", response_class=HTMLResponse)
+    def workbench_submit(request: Request, person_info: str = fastapi.Form(""), procedure: str = fastapi.Form(""),
+                         fact: str = fastapi.Form("")):
+        out = bench.review(person_info, procedure, fact)
+        return bench_page(out, bool(request.headers.get("HX-Request")))
 
     @app.post("/api/consult")
-    def api(case: CaseIn) -> dict[str, Any]:
-        return run(case)
+    def api(body: dict[str, Any] = fastapi.Body(...)):
+        fields = {k: body.get(k, "") for k in ("person_info", "procedure", "fact")}
+        bad = [k for k, v in fields.items() if not isinstance(v, str)]
+        if bad:
+            return JSONResponse({"error": f"expected text in {', '.join(bad)}"}, status_code=422)
+        out = bench.review(**fields)
+        if out.error:
+            return JSONResponse({"error": out.error}, status_code=out.status)
+        return asdict(out.result)
 
     @app.get("/healthz")
     def health() -> dict[str, str]:
-        return {"status": "ok", "model": model}
+        return {"status": "ok", "model": bench.model}
 
     return app

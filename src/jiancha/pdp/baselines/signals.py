@@ -9,12 +9,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from jiancha.law.amounts import AMOUNT_RE, parse_amounts  # noqa: F401  (re-exported: the rules quote them)
 from jiancha.law.articles import ArticleRef, Law
 from jiancha.law.labels import Decision
+from jiancha.law.phrases import SUPPLEMENTARY_INVESTIGATION_RE
 
 # ---------------------------------------------------------------- supplementary investigation (退回补充侦查)
 #: One mention of a return for supplementary investigation in the procedure field.
-SUPPLEMENTARY_RE = re.compile(r"退回(?:[^，。；]{0,12})?补充侦查|退补")
+SUPPLEMENTARY_RE = SUPPLEMENTARY_INVESTIGATION_RE
 #: Explicit second return: 第二次退回 / 二次退回 / 两次退回.
 SECOND_RETURN_RE = re.compile(r"(?:第二次|二次|两次|2次)退回")
 #: Returns needed before an insufficient-evidence (存疑) decision is the likely outcome (CPL 2018 art. 175(4)).
@@ -53,20 +55,9 @@ STATUTORY_GROUNDS: tuple[StatutoryGround, ...] = (
 )
 
 # ---------------------------------------------------------------- amounts
-#: An amount of money in yuan: 人民币3,723元 / 价值1.2万元 / 共计5000余元.
-AMOUNT_RE = re.compile(r"(?P<num>\d+(?:,\d{3})*(?:\.\d+)?)\s*(?P<unit>万)?\s*余?\s*元")
 #: At or above this amount (yuan) the discretionary rule does not fire: a sum this large (数额巨大 for theft and
 #: fraud under the 2011/2013 SPC-SPP interpretations starts at 30,000 yuan) weighs against non-prosecution.
 AMOUNT_LARGE = 30_000.0
-
-
-def parse_amounts(text: str) -> list[float]:
-    """Every amount in yuan, in order. ``"人民币1.2万元"`` → ``[12000.0]``."""
-    out = []
-    for m in AMOUNT_RE.finditer(text):
-        value = float(m.group("num").replace(",", ""))
-        out.append(value * 10_000 if m.group("unit") else value)
-    return out
 
 
 # ---------------------------------------------------------------- articles grounding each decision (2018 CPL)

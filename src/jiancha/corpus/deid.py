@@ -1,0 +1,269 @@
+"""Stage 4, de-identification of the four text fields of a record, and a residue scan.
+
+Masked: names of natural persons (suspects, victims, witnesses, relatives, co-offenders, counsel, officials),
+found by a named-entity recogniser (``jiancha.corpus.ner``, Baidu LAC) and by context rules (after words such as
+犯罪嫌疑人 / 被害人 / 证人 / 辩护人, in lists after them, in the person headers), then replaced everywhere in
+the record; consistent within a record: 张伟 → 张某, 张伟明 → 张某某, several people sharing a
+surname → 张某甲 / 张某乙 in order of appearance), 18-digit ID numbers, mobile numbers, exact birth dates (year
+and month kept), licence plates (province and letter kept), bank card / account numbers, e-mail addresses,
+WeChat / QQ / Alipay account names and house numbers. Amounts, times, charges, articles, public bodies and
+procedural events are left as they are. Pure functions; the patterns are compiled once.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from jiancha.corpus.names import COMPOUND_SURNAMES, SINGLE_SURNAMES, surname_of
+from jiancha.corpus.ner import DEFAULT_NER, person_names
+from jiancha.datasets.records import PDPRecord
+from jiancha.law.phrases import (
+    HEADER_NAME_END,
+    NAME_ALIAS_RE,
+    PERSON_CUES,
+    PSEUDONYM_MARK,
+    PSEUDONYM_SUFFIXES,
+    REPRESENTATIVE_HEADER_RE,
+    SUSPECT_HEADER_RE,
+)
+
+#: The record fields that are de-identified.
+DEID_FIELDS: tuple[str, ...] = ("person_info", "procedure", "fact", "raw_reasoning_and_decision")
+#: What a masked number or account becomes.
+MASK = "×××"
+
+#: Words after a cue that look like names but are not (全部 after 店主…).
+NOT_NAMES: frozenset[str] = frozenset({"全部", "全体", "全家", "全额", "于是", "关于", "和解", "方面", "单位", "管理",
+                                       "时许", "同日", "同年", "高度", "明确", "明显", "陈述", "许可", "华人"})
+#: Characters that end a name (particles, verbs and function words that follow names in these documents).
+_STOP = set("的称证于在与和及系因将被向对等家所说供陈辩未已是为从到把让使经即均曾又也都就并还以由男女之驾出涉处后共"
+            "先现一二三四五六七八九十、，。；：（）()报案拨") | set(PSEUDONYM_MARK + PSEUDONYM_SUFFIXES)
+#: Verbs and adverbs that often follow a two-character name and are rarely the third character of a name
+#: (``李明开车`` is 李明 + 开车): a candidate third character among them ends the name.
+_NOT_THIRD = _STOP | set("开骑持拿打踢砍捅用去回找叫给带逃窃偷抢骗盗卖买借欠收付交约邀帮吸喝吃住租进离返至往遂便"
+                         "则却仍再才竟随趁看听签写要想拒")
+_CJK = r"\u4e00-\u9fff"
+_SURNAME = "(?:" + "|".join(COMPOUND_SURNAMES) + "|[" + "".join(sorted(SINGLE_SURNAMES)) + "])"
+_NAME_AFTER_CUE_RE = re.compile(
+    "(?:" + "|".join(sorted(PERSON_CUES, key=len, reverse=True)) + f")(?P<name>{_SURNAME}[{_CJK}]{{1,2}})"
+)
+#: A further name in a list after a found one, delimited on both sides (``被告人张伟、李强、王小燕等``).
+_LISTED_NAME_RE = re.compile(f"、(?P<name>{_SURNAME}[{_CJK}]{{1,2}}?)(?=[、，,。；;：:（(等\\s]|[二三四五六七八九几]人)")
+#: A name as written in a person header: two to four ideographs, not already a pseudonym.
+_HEADER_NAME_RE = re.compile(f"[{_CJK}]{{2,4}}")
+_PSEUDONYM_TAIL = f"(?![{PSEUDONYM_MARK}{PSEUDONYM_SUFFIXES}])"
+
+ID_NUMBER_RE = re.compile(
+    r"(?<![0-9A-Za-z])\d{6}(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![0-9A-Za-z])"
+)
+MOBILE_RE = re.compile(r"(?<!\d)1[3-9]\d{9}(?!\d)")
+ACCOUNT_NUMBER_RE = re.compile(r"(?<![0-9A-Za-z])\d{16,19}(?![0-9A-Za-z])")
+EMAIL_RE = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}")
+ONLINE_ACCOUNT_RE = re.compile(r"(?P<cue>微信号|微信账号|微信|QQ号|QQ|支付宝账号|支付宝)(?P<sep>[:：]?\s*)"
+                               r"(?P<acc>[A-Za-z][A-Za-z0-9_-]{4,}|\d{5,12})(?![A-Za-z0-9_-])")
+PLATE_RE = re.compile(r"(?P<p>[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼])(?P<l>[A-HJ-NP-Z])[·•]?"
+                      r"[A-HJ-NP-Z0-9]{5,6}(?![A-Za-z0-9])")
+BIRTH_DATE_RE = re.compile(r"(?P<ym>\d{4}年\d{1,2}月)\d{1,2}日(?=出生|生)")
+HOUSE_NUMBER_RE = re.compile(r"(?<=[路街巷弄道村组里])\d+号(?:院)?(?:\d+(?:幢|栋|号楼|楼))?(?:\d+单元)?(?:\d+(?:室|号))?")
+
+
+def _name_at(cand: str, text: str) -> str | None:
+    """The name at the start of ``cand`` (surname + one or two characters), its length judged from ``text``."""
+    surname = surname_of(cand)
+    if surname is None:
+        return None
+    given = cand[len(surname):]
+    if not given or given[0] in _STOP:
+        return None
+    two = surname + given[0]
+    if two in NOT_NAMES:
+        return None
+    if len(given) == 1 or given[1] in _NOT_THIRD:
+        return two
+    three = surname + given[:2]
+    # a third character belongs to the name only if the two-character form never occurs without it
+    return three if text.count(three) == text.count(two) else two
+
+
+def header_names(person_info: str) -> list[str]:
+    """Names declared in the person block, where punctuation fixes their length: ``犯罪嫌疑人张三，男，…`` → 张三,
+    ``法定代表人李四，`` → 李四, ``（曾用名王小五）`` → 王小五. Units and names already masked are skipped.
+
+    >>> header_names("犯罪嫌疑人欧阳明，男，1990年出生（曾用名欧阳小明）。\\n被不起诉人王某某，女。")
+    ['欧阳明', '欧阳小明']
+    """
+    out: list[str] = []
+    for line in person_info.splitlines():
+        s = line.strip()
+        for m in (SUSPECT_HEADER_RE.match(s), REPRESENTATIVE_HEADER_RE.match(s)):
+            if m is None or m["address"].endswith("单位") or m.end() >= len(s) or s[m.end()] not in HEADER_NAME_END:
+                continue
+            out.append(m["name"])
+        out += [a["name"] for a in NAME_ALIAS_RE.finditer(s)]
+    return [n for n in dict.fromkeys(out)
+            if _HEADER_NAME_RE.fullmatch(n) and PSEUDONYM_MARK not in n and n not in NOT_NAMES]
+
+
+def find_names(text: str, known: tuple[str, ...] | list[str] = ()) -> list[str]:
+    """Natural-person names introduced by a context word in ``text`` (and the names listed after them with
+    ``、``), in order of first appearance. Where a ``known`` name (from the person headers) stands after the
+    context word, it is taken as it is, so its length is never guessed."""
+    by_length = sorted(known, key=len, reverse=True)
+    names: list[str] = []
+    for m in _NAME_AFTER_CUE_RE.finditer(text):
+        start = m.start("name")
+        name = next((k for k in by_length if text.startswith(k, start)), None) or _name_at(m["name"], text)
+        if not name:
+            continue
+        if name not in names:
+            names.append(name)
+        end = start + len(name)
+        while (listed := _LISTED_NAME_RE.match(text, end)) is not None:
+            cand = listed["name"]
+            given = cand[len(surname_of(cand) or cand[0]):]
+            if not given or given[0] in _STOP or cand in NOT_NAMES:
+                break
+            if cand not in names:
+                names.append(cand)
+            end = listed.end("name")
+    return names
+
+
+def name_mapping(names: list[str], text: str) -> dict[str, str]:
+    """Real name → 某-form, consistent within one record (see module docstring)."""
+    by_surname: dict[str, list[str]] = {}
+    for n in names:
+        by_surname.setdefault(surname_of(n) or n[0], []).append(n)
+    out: dict[str, str] = {}
+    mark, first = PSEUDONYM_MARK, PSEUDONYM_SUFFIXES[0]
+    for surname, group in by_surname.items():
+        if len(group) == 1:
+            n = group[0]
+            masked = surname + (mark if len(n) - len(surname) == 1 else mark * 2)
+            taken = re.search(re.escape(masked) + _PSEUDONYM_TAIL, text)
+            out[n] = surname + mark + first if taken else masked
+        else:
+            for k, n in enumerate(group):
+                out[n] = surname + mark + PSEUDONYM_SUFFIXES[k % len(PSEUDONYM_SUFFIXES)]
+    return out
+
+
+@dataclass(frozen=True)
+class MaskedSpan:
+    """One piece of text replaced by de-identification: field, kind (name / id_number / mobile / …), the text."""
+
+    field: str
+    kind: str
+    text: str
+
+
+#: Non-name patterns, in the order they are applied, with their replacement.
+_PATTERN_MASKS: tuple[tuple[str, re.Pattern[str], object], ...] = (
+    ("id_number", ID_NUMBER_RE, MASK),
+    ("email", EMAIL_RE, MASK),
+    ("online_account", ONLINE_ACCOUNT_RE, lambda m: m["cue"] + m["sep"] + MASK),
+    ("mobile", MOBILE_RE, MASK),
+    ("account_number", ACCOUNT_NUMBER_RE, MASK),
+    ("plate", PLATE_RE, lambda m: m["p"] + m["l"] + "×××××"),
+    ("birth_date", BIRTH_DATE_RE, lambda m: m["ym"]),
+    ("house_number", HOUSE_NUMBER_RE, "×号"),
+)
+
+
+def mask_patterns(text: str, field: str = "", spans: list[MaskedSpan] | None = None) -> str:
+    """Mask every non-name PII pattern in ``text``; with ``spans``, append what was replaced."""
+    for kind, pattern, repl in _PATTERN_MASKS:
+        if spans is not None:
+            spans += [MaskedSpan(field, kind, m.group("acc") if kind == "online_account" else m.group(0))
+                      for m in pattern.finditer(text)]
+        text = pattern.sub(repl, text)  # type: ignore[arg-type]
+    return text
+
+
+@dataclass(frozen=True)
+class DeidResult:
+    record: PDPRecord
+    names: dict[str, str]
+    masked: tuple[MaskedSpan, ...] = ()
+
+
+def record_names(rec: PDPRecord, ner: str = DEFAULT_NER) -> list[str]:
+    """Every natural-person name of a record, in order of first appearance: the person headers, the context
+    rules, and the recogniser's person names (filtered as in ``ner.is_person_name`` and ``NOT_NAMES``)."""
+    joined = "\n".join(getattr(rec, f) for f in DEID_FIELDS)
+    known = header_names(rec.person_info)
+    found = dict.fromkeys([*known, *find_names(joined, known)])
+    for name in person_names(joined, ner):
+        if name not in NOT_NAMES and not _is_masked_form(name):
+            found.setdefault(name)
+    names = [n for n in found if n in joined]
+    # a piece of a longer name that never stands alone is not a second person (周立 inside 周立新)
+    names = [n for n in names if not any(n != m and n in m and joined.count(n) == joined.count(m) * m.count(n)
+                                         for m in names)]
+    return sorted(names, key=joined.find)
+
+
+def _is_masked_form(word: str) -> bool:
+    """``张某甲`` / ``某甲``: a pseudonym with a sequence suffix."""
+    return PSEUDONYM_MARK in word or bool(re.fullmatch(f".{{1,2}}[{PSEUDONYM_SUFFIXES}]", word)
+                                           and word[-2:-1] == PSEUDONYM_MARK)
+
+
+def deidentify_record(rec: PDPRecord, ner: str = DEFAULT_NER) -> DeidResult:
+    """The record with its four text fields de-identified, the name mapping used, and every span replaced."""
+    joined = "\n".join(getattr(rec, f) for f in DEID_FIELDS)
+    names = record_names(rec, ner)
+    mapping = name_mapping(names, joined)
+    name_re = re.compile("|".join(map(re.escape, sorted(mapping, key=len, reverse=True)))) if mapping else None
+    changes = {}
+    spans: list[MaskedSpan] = []
+    for f in DEID_FIELDS:
+        text = getattr(rec, f)
+        if name_re is not None:
+            spans += [MaskedSpan(f, "name", m.group(0)) for m in name_re.finditer(text)]
+            text = name_re.sub(lambda m: mapping[m.group(0)], text)
+        changes[f] = mask_patterns(text, f, spans)
+    return DeidResult(replace(rec, **changes), mapping, tuple(spans))
+
+
+@dataclass(frozen=True)
+class Residue:
+    """Something that still looks like PII after de-identification."""
+
+    record_id: str
+    field: str
+    kind: str
+    span: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"id": self.record_id, "field": self.field, "kind": self.kind, "span": self.span}
+
+
+_RESIDUE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("id_number", ID_NUMBER_RE),
+    ("mobile", MOBILE_RE),
+    ("long_number", re.compile(r"(?<![0-9A-Za-z.])\d{12,}(?![0-9A-Za-z])")),
+    ("email", re.compile(r"[A-Za-z0-9._%+-]*@[A-Za-z0-9.-]+")),
+    ("plate", PLATE_RE),
+    ("birth_date", re.compile(r"\d{4}年\d{1,2}月\d{1,2}日(?:出生|生)")),
+    ("online_account", ONLINE_ACCOUNT_RE),
+    ("house_number", re.compile(r"(?<=[路街巷弄道村组里])\d+号")),
+)
+
+
+def scan_residue(rec: PDPRecord) -> list[Residue]:
+    """Anything in the four text fields that still looks like PII: the patterns above, names after a context
+    word, and names declared in the person headers wherever they occur."""
+    out: list[Residue] = []
+    known = header_names(rec.person_info)
+    for f in DEID_FIELDS:
+        text = getattr(rec, f)
+        for kind, pat in _RESIDUE_PATTERNS:
+            for m in pat.finditer(text):
+                if kind == "online_account" and m["acc"] == MASK:
+                    continue
+                out.append(Residue(rec.id, f, kind, m.group(0)))
+        names = dict.fromkeys([*find_names(text, known), *(n for n in known if n in text)])
+        out += [Residue(rec.id, f, "name", n) for n in names]
+    return out

@@ -1,0 +1,263 @@
+"""Stage 1, collection format: read .txt / .html / .pdf documents, keep the document body, type and dedupe.
+
+A raw page from a procuratorate website carries navigation, banners (来源 / 发布时间 / 责任编辑 / 浏览次数 /
+打印本页 …) and the document. ``read_document`` keeps the body from the procuratorate header (or the title)
+to the signature date, with one paragraph per line, full-width digits normalised; ``iter_documents`` walks a
+folder, rejects what is not a 起诉书 / 不起诉决定书 with a reason and drops duplicates by case number.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from pathlib import Path
+
+from jiancha.corpus.text import is_date_line, normalize_case_number, normalize_line
+from jiancha.errors import DataError
+from jiancha.law.phrases import (
+    LIST_ITEM_START_RE,
+    OTHER_DOCUMENT_TITLES,
+    PAGE_FURNITURE_RE,
+    PAGE_MARK_INLINE_RE,
+    PROCURATORATE_NAME_RE,
+    PROSECUTORIAL_TITLES,
+)
+
+#: File suffixes read by ``iter_documents``.
+SUFFIXES: tuple[str, ...] = (".txt", ".html", ".htm", ".pdf")
+
+#: Website furniture: source, publication time, editor, views, print/close links, breadcrumbs, copyright.
+BANNER_RE = re.compile(
+    r"^(?:信息)?来源[：:]|发布(?:时间|日期)[：:]|责任编辑[：:]|浏览(?:次数|量)[：:]|点击(?:数|量|次数)[：:]|"
+    r"打印本页|关闭窗口|当前位置[：:]|您现在的位置|^首页|字体[：:]|版权所有|备案号|^作者[：:]|^编辑[：:]"
+)
+_BLOCK_TAGS = frozenset({"p", "div", "br", "li", "tr", "td", "th", "h1", "h2", "h3", "h4", "h5", "h6", "table",
+                         "ul", "ol", "section", "article", "header", "footer", "center", "pre", "blockquote"})
+_SKIP_TAGS = frozenset({"script", "style", "head", "title", "noscript"})
+_PDF_BREAK_AFTER = tuple("。：:；;！？」”")
+
+
+@dataclass(frozen=True)
+class RawDocument:
+    """A document body: ``lines`` are its paragraphs, ``title_index`` the line of the title."""
+
+    path: str
+    doc_type: str                # a PROSECUTORIAL_TITLES value
+    title: str
+    case_number: str | None      # normalised
+    lines: tuple[str, ...]
+    title_index: int
+    source_url: str = ""
+
+
+@dataclass(frozen=True)
+class Rejection:
+    """A document or record left out, and why (``stage``: ingest / extract / check)."""
+
+    path: str
+    reason: str
+    stage: str = "ingest"
+    case_number: str | None = None
+
+    def to_dict(self) -> dict[str, str | None]:
+        return {"path": self.path, "stage": self.stage, "reason": self.reason, "case_number": self.case_number}
+
+
+class _TextExtractor(HTMLParser):
+    """HTML → text with one line per block element; script/style/head skipped."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.url = ""
+        self._skip = 0
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        a = dict(attrs)
+        if tag == "link" and (a.get("rel") or "").lower() == "canonical" and a.get("href"):
+            self.url = self.url or a["href"]
+        elif tag == "meta" and a.get("property") == "og:url" and a.get("content"):
+            self.url = self.url or a["content"]
+        if tag in _SKIP_TAGS:
+            self._skip += 1
+        elif tag in _BLOCK_TAGS:
+            self.parts.append("\n")
+
+    def handle_startendtag(self, tag: str, attrs: list) -> None:
+        if tag in _BLOCK_TAGS:
+            self.parts.append("\n")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _SKIP_TAGS:
+            self._skip = max(0, self._skip - 1)
+        elif tag in _BLOCK_TAGS:
+            self.parts.append("\n")
+
+    def handle_data(self, data: str) -> None:
+        if not self._skip:
+            self.parts.append(data.replace("\n", " "))
+
+
+def html_to_text(html: str) -> str:
+    """Visible text of an HTML page, one block element per line."""
+    return parse_html(html)[0]
+
+
+def parse_html(html: str) -> tuple[str, str]:
+    """(visible text with one block element per line, canonical URL from <link rel=canonical> or og:url)."""
+    parser = _TextExtractor()
+    parser.feed(html)
+    parser.close()
+    return "".join(parser.parts), parser.url
+
+
+def pdf_to_text(path: str | Path) -> str:
+    """Text layer of a PDF (pypdf), with lines wrapped by the page width joined back into paragraphs."""
+    from pypdf import PdfReader
+    from pypdf.errors import PdfReadError
+
+    try:
+        reader = PdfReader(str(path))
+        raw = "\n".join(page.extract_text() or "" for page in reader.pages)
+    except (PdfReadError, OSError, ValueError) as exc:
+        raise DataError(f"unreadable PDF ({exc}); expected a PDF with a text layer", path=str(path)) from None
+    out: list[str] = []
+    for line in (ln.strip() for ln in raw.splitlines()):
+        if not line:
+            continue
+        prev = out[-1] if out else ""
+        if prev and not prev.endswith(_PDF_BREAK_AFTER) and not _starts_paragraph(line) \
+                and not _is_short_heading(prev):
+            out[-1] = prev + line
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
+def _is_short_heading(line: str) -> bool:
+    s = line.replace(" ", "")
+    return (s in PROSECUTORIAL_TITLES or bool(PROCURATORATE_NAME_RE.match(s)) or is_date_line(s)
+            or normalize_case_number(s) == s)
+
+
+def _starts_paragraph(line: str) -> bool:
+    s = line.replace(" ", "")
+    return _is_short_heading(s) or bool(LIST_ITEM_START_RE.match(s))
+
+
+def read_text(path: str | Path) -> str:
+    """The text of one file by suffix (.txt as UTF-8 / GB18030, .html/.htm stripped, .pdf text layer)."""
+    return read_text_and_url(path)[0]
+
+
+def read_text_and_url(path: str | Path) -> tuple[str, str]:
+    """``read_text`` and the page's canonical URL ('' when the file does not say)."""
+    p = Path(path)
+    suffix = p.suffix.lower()
+    if suffix == ".pdf":
+        return pdf_to_text(p), ""
+    data = p.read_bytes()
+    for enc in ("utf-8-sig", "gb18030"):
+        try:
+            text = data.decode(enc)
+            break
+        except UnicodeDecodeError:
+            continue
+    else:  # pragma: no cover - gb18030 decodes any byte string
+        raise DataError("cannot decode; expected UTF-8 or GB18030 text", path=str(p))
+    return parse_html(text) if suffix in (".html", ".htm") else (text, "")
+
+
+def _title_of(line: str) -> str | None:
+    s = line.replace(" ", "")
+    for title in PROSECUTORIAL_TITLES:
+        if s == title or (s.endswith(title) and PROCURATORATE_NAME_RE.match(s[: -len(title)])):
+            return title
+    return None
+
+
+def _other_title(lines: list[str]) -> str | None:
+    for line in lines[:15]:
+        s = line.replace(" ", "")
+        for title in OTHER_DOCUMENT_TITLES:
+            if s == title or s.endswith(title) and len(s) <= len(title) + 30 and "人民" in s:
+                return title
+    return None
+
+
+def parse_document(text: str, path: str = "<text>", source_url: str = "") -> RawDocument | Rejection:
+    """Find the document body in ``text`` and type it; a Rejection says why when it is not a prosecutorial one."""
+    lines = [PAGE_MARK_INLINE_RE.sub("", normalize_line(ln)) for ln in text.splitlines()]
+    lines = [ln for ln in lines if ln and not BANNER_RE.search(ln) and not PAGE_FURNITURE_RE.match(ln)]
+    title_at = next((i for i, ln in enumerate(lines) if _title_of(ln)), None)
+    if title_at is None:
+        other = _other_title(lines)
+        if other:
+            return Rejection(path, f"not a prosecutorial document: title {other} (expected 起诉书 or 不起诉决定书)")
+        return Rejection(path, "no document title 起诉书 / 不起诉决定书 found; not a prosecutorial document")
+    title = _title_of(lines[title_at])
+    assert title is not None
+    start = title_at - 1 if title_at > 0 and PROCURATORATE_NAME_RE.match(lines[title_at - 1].replace(" ", "")) \
+        else title_at
+    date_lines = [i for i, ln in enumerate(lines) if i > title_at and is_date_line(ln)]
+    end = date_lines[-1] + 1 if date_lines else len(lines)
+    body = tuple(_drop_repeated_headers(lines[start:end], title_at - start))
+    case_number = None
+    for ln in body[title_at - start + 1: title_at - start + 4]:
+        case_number = normalize_case_number(ln)
+        if case_number:
+            break
+    return RawDocument(path=path, doc_type=PROSECUTORIAL_TITLES[title], title=title, case_number=case_number,
+                       lines=body, title_index=title_at - start, source_url=source_url)
+
+
+def _drop_repeated_headers(body: list[str], title_index: int) -> list[str]:
+    """``body`` without the running headers of a printed document: after the case number, a line that repeats
+    the procuratorate, the title or the case number is page furniture (the signature procuratorate is kept:
+    it is the last such line and ends the text)."""
+    head = {ln.replace(" ", "") for ln in body[: title_index + 2]}
+    last_named = max((i for i, ln in enumerate(body) if PROCURATORATE_NAME_RE.match(ln.replace(" ", ""))), default=-1)
+    return [ln for i, ln in enumerate(body)
+            if i <= title_index + 1 or i == last_named or ln.replace(" ", "") not in head]
+
+
+def read_document(path: str | Path) -> RawDocument | Rejection:
+    """Read and parse one file; see ``parse_document``."""
+    text, url = read_text_and_url(path)
+    return parse_document(text, path=str(path), source_url=url)
+
+
+def list_documents(input_dir: str | Path) -> list[Path]:
+    """Document files under ``input_dir`` (recursive), sorted by path for a deterministic order; a single
+    document file is a list of one."""
+    root = Path(input_dir)
+    if root.is_file():
+        if root.suffix.lower() not in SUFFIXES:
+            raise DataError(f"not a document file (suffix {root.suffix or 'none'}); pass a folder of documents or "
+                            f"one file ending in {', '.join(SUFFIXES)}", path=str(root))
+        return [root]
+    if not root.is_dir():
+        raise DataError(f"no such folder or file; pass a folder of documents or one file ending in "
+                        f"{', '.join(SUFFIXES)}", path=str(root))
+    return sorted(p for p in root.rglob("*") if p.is_file() and p.suffix.lower() in SUFFIXES)
+
+
+def iter_documents(paths: list[Path]) -> Iterator[RawDocument | Rejection]:
+    """Parse each file in order; the second document with the same normalised case number is rejected."""
+    seen: dict[str, str] = {}
+    for path in paths:
+        try:
+            doc = read_document(path)
+        except DataError as exc:
+            yield Rejection(str(path), str(exc))
+            continue
+        if isinstance(doc, RawDocument) and doc.case_number:
+            first = seen.get(doc.case_number)
+            if first is not None:
+                yield Rejection(str(path), f"duplicate of {Path(first).name} (case number {doc.case_number})",
+                                case_number=doc.case_number)
+                continue
+            seen[doc.case_number] = str(path)
+        yield doc

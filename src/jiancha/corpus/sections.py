@@ -1,0 +1,175 @@
+"""Split a prosecutorial document body into the PDP-Bench sections by the document's structure.
+
+Order in a 起诉书 / 不起诉决定书: procuratorate, title, case number, suspect paragraphs (with defence-counsel
+lines), procedure (本案由… / …移送本院审查起诉), facts (the investigators' version, then the procuratorate's own
+findings after a lead-in such as 经依法审查查明：, with the evidence list), reasoning and decision (本院认为… /
+经本院审查认为… / 经本院审查并退回补充侦查，本院仍然认为…), then appeal notices, salutation, signature and
+date. The reasoning is found first (the last section before the tail), then the procedure before it, then the
+facts between them: by a lead-in when there is one, else as what follows the procedural paragraphs. A document
+of type ``存疑不起诉`` often has no findings of its own: its facts are what the police alleged
+(XX公安局移送审查起诉认定：…), and they are taken as the facts. A section that cannot be found is named in
+``Sections.missing`` (reason codes, see ``MISSING_CODES``); nothing raises. Pure functions over
+``RawDocument.lines``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from jiancha.corpus.ingest import RawDocument
+from jiancha.corpus.text import is_date_line, normalize_case_number
+from jiancha.law.phrases import (
+    COUNSEL_LINE_RE,
+    FACT_LEAD_IN_RE,
+    POLICE_VERSION_RE,
+    PROCEDURAL_EVENT_RE,
+    PROCEDURE_START_RE,
+    PROCURATORATE_NAME_RE,
+    PSEUDONYM_MARK,
+    PSEUDONYM_SUFFIXES,
+    REASONING_END_RE,
+    REASONING_INLINE_RE,
+    REASONING_START_RE,
+    SUSPECT_HEADER_RE,
+)
+
+
+#: Reason codes of sections that could not be found (a flagged record, never a rejection).
+NO_PERSON_INFO = "no_person_info"
+NO_PROCEDURE = "no_procedure"
+NO_FACT = "no_fact"
+NO_REASONING = "no_reasoning"
+NO_DATE = "no_date"
+MISSING_CODES: tuple[str, ...] = (NO_PERSON_INFO, NO_PROCEDURE, NO_FACT, NO_REASONING, NO_DATE)
+
+
+@dataclass(frozen=True)
+class Suspect:
+    """One suspect (person or unit) of the person block: name as written and its paragraphs."""
+
+    address: str
+    name: str
+    lines: tuple[str, ...]
+
+    def mention_re(self) -> re.Pattern[str]:
+        """Matches the name but not a longer 某-form (王某 must not match 王某某)."""
+        return re.compile(re.escape(self.name) + f"(?![{PSEUDONYM_MARK}{PSEUDONYM_SUFFIXES}])")
+
+
+@dataclass(frozen=True)
+class Sections:
+    procuratorate: str
+    suspects: tuple[Suspect, ...]
+    person_lines: tuple[str, ...]       # counsel lines removed
+    counsel_lines: tuple[str, ...]
+    procedure_lines: tuple[str, ...]
+    investigator_lines: tuple[str, ...]  # the police's version when the procuratorate gives its own findings
+    fact_lines: tuple[str, ...]
+    reasoning_lines: tuple[str, ...]
+    signature_date_line: str | None
+    missing: tuple[str, ...] = ()        # MISSING_CODES of the sections not found
+
+
+def _strip_lead_in(line: str) -> str:
+    m = FACT_LEAD_IN_RE.match(line)
+    return line[m.end():].strip() if m else line
+
+
+def _is_end_line(line: str) -> bool:
+    s = line.replace(" ", "")
+    return bool(REASONING_END_RE.match(s) or PROCURATORATE_NAME_RE.match(s) or is_date_line(s))
+
+
+def _suspects(person_lines: list[str]) -> tuple[Suspect, ...]:
+    out: list[tuple[str, str, list[str]]] = []
+    for line in person_lines:
+        m = SUSPECT_HEADER_RE.match(line)
+        if m:
+            out.append((m["address"], m["name"], [line]))
+        elif out:
+            out[-1][2].append(line)
+    return tuple(Suspect(a, n, tuple(ls)) for a, n, ls in out)
+
+
+def _split_inline(lines: list[str]) -> list[str]:
+    """Paragraphs with the reasoning cut off where it opens inside another paragraph (…。本院认为，…)."""
+    if any(REASONING_START_RE.match(ln) for ln in lines):
+        return lines
+    for k, line in enumerate(lines):
+        m = REASONING_INLINE_RE.search(line)
+        if m is not None and line[: m.start()].strip():
+            return [*lines[:k], line[: m.start()].rstrip(), line[m.end():].lstrip(), *lines[k + 1:]]
+    return lines
+
+
+def _first(lines: list[str], lo: int, hi: int, pred) -> int | None:
+    return next((k for k in range(lo, hi) if pred(lines[k])), None)
+
+
+def _is_fact_start(line: str) -> bool:
+    return bool(FACT_LEAD_IN_RE.match(line) or POLICE_VERSION_RE.match(line))
+
+
+def split_sections(doc: RawDocument) -> Sections:
+    """Sections of ``doc``; sections not found are empty and named in ``missing``."""
+    lines = list(doc.lines)
+    i = doc.title_index + 1
+    if i < len(lines) and doc.case_number and normalize_case_number(lines[i]) == doc.case_number:
+        i += 1
+    procuratorate = lines[0].replace(" ", "") if doc.title_index > 0 else ""
+    date_line = lines[-1] if lines and is_date_line(lines[-1]) else None
+    body = _split_inline(lines[i:])
+    # the tail (appeal notice, salutation, signature, date) ends the text; the reasoning is the last section
+    n = len(body)
+    r = _first(body, 0, n, lambda ln: bool(REASONING_START_RE.match(ln)))
+    if r is not None:
+        stop = _first(body, r + 1, n, _is_end_line)
+        reasoning = body[r: stop if stop is not None else n]
+    else:
+        reasoning = []
+        r = _first(body, 0, n, _is_end_line)
+        r = n if r is None else r
+    p = _first(body, 0, r, lambda ln: bool(PROCEDURE_START_RE.match(ln)) and not SUSPECT_HEADER_RE.match(ln)
+               and not _is_fact_start(ln))
+    f = _first(body, (p + 1) if p is not None else 0, r, _is_fact_start)
+    if p is not None and f is None:
+        # no lead-in: the facts follow the procedural paragraphs
+        f = next((k for k in range(p + 1, r) if not PROCEDURAL_EVENT_RE.match(body[k])), None)
+    person_end = p if p is not None else (f if f is not None else r)
+    person: list[str] = []
+    counsel: list[str] = []
+    for line in body[:person_end]:
+        (counsel if COUNSEL_LINE_RE.match(line) else person).append(line)
+    procedure = body[p: f if f is not None else r] if p is not None else []
+    fact_block = body[f:r] if f is not None else []
+    investigator, fact = _own_findings(fact_block)
+    missing = [code for code, present in ((NO_PERSON_INFO, person), (NO_PROCEDURE, procedure), (NO_FACT, fact),
+                                          (NO_REASONING, reasoning), (NO_DATE, date_line)) if not present]
+    return Sections(procuratorate=procuratorate, suspects=_suspects(person), person_lines=tuple(person),
+                    counsel_lines=tuple(counsel), procedure_lines=tuple(procedure),
+                    investigator_lines=tuple(investigator), fact_lines=tuple(fact),
+                    reasoning_lines=tuple(reasoning), signature_date_line=date_line, missing=tuple(missing))
+
+
+def _own_findings(block: list[str]) -> tuple[list[str], list[str]]:
+    """(investigators' version, the procuratorate's own findings without lead-ins and repeated lines)."""
+    police = [k for k, ln in enumerate(block) if POLICE_VERSION_RE.match(ln) and not FACT_LEAD_IN_RE.match(ln)]
+    own = [k for k, ln in enumerate(block) if FACT_LEAD_IN_RE.match(ln)]
+    start = 0
+    if police:
+        after = [k for k in own if k > police[-1]]
+        start = after[0] if after else 0
+    elif own:
+        start = own[0]
+    fact: list[str] = []
+    seen: set[str] = set()
+    for line in block[start:]:
+        text = _strip_lead_in(line) if FACT_LEAD_IN_RE.match(line) else line
+        key = re.sub(r"\s+", "", text)
+        if not key or key in seen:
+            continue
+        seen.add(key)
+        fact.append(text)
+    return block[:start], fact
+

@@ -1,0 +1,72 @@
+"""Ingest: HTML/PDF to lines, banners dropped, document types, rejection reasons, deduplication."""
+
+from __future__ import annotations
+
+import pytest
+from corpus_fixtures import HAS_REPORTLAB, PDF_SOURCE
+
+from jiancha.corpus.ingest import Rejection, html_to_text, iter_documents, parse_document, pdf_to_text
+from jiancha.errors import DataError
+
+
+def test_html_keeps_line_structure_and_drops_scripts():
+    html = ("<html><head><title>T</title><script>var a=1;</script></head><body><div>一</div>"
+            "<p>二<br>三</p><p>四 &amp; 五</p></body></html>")
+    assert [ln for ln in html_to_text(html).splitlines() if ln.strip()] == ["一", "二", "三", "四 & 五"]
+
+
+def test_banners_and_navigation_dropped(raw_dir):
+    doc = parse_document(html_to_text((raw_dir / "d02_snp_2018.html").read_text(encoding="utf-8")))
+    text = "\n".join(doc.lines)
+    for banner in ("来源", "发布时间", "浏览次数", "责任编辑", "打印本页", "首页", "备案号"):
+        assert banner not in text
+    assert doc.lines[0] == "江苏省某某县人民检察院" and doc.lines[-1] == "2022年6月20日"
+    assert doc.doc_type == "non_prosecution" and doc.title_index == 1
+
+
+def test_spaced_title_and_fullwidth_digits():
+    doc = parse_document("某某县人民检察院\n起 诉 书\n某检刑诉〔２０２０〕 ３ 号\n被告人甲某。\n２０２０年５月６日")
+    assert (doc.doc_type, doc.case_number) == ("indictment", "某检刑诉〔2020〕3号")
+    assert doc.lines[-1] == "2020年5月6日"
+
+
+@pytest.mark.parametrize("text,reason", [
+    ("某某区人民法院\n刑事判决书\n（2021）某0000刑初1号", "title 刑事判决书"),
+    ("某某区检察院开展开放日活动\n5月17日，某某区人民检察院举办活动。", "no document title"),
+])
+def test_non_prosecutorial_rejected(text, reason):
+    r = parse_document(text, path="x")
+    assert isinstance(r, Rejection) and reason in r.reason
+
+
+def test_duplicates_by_normalised_case_number(tmp_path):
+    body = "某某县人民检察院\n不起诉决定书\n{}\n被不起诉人甲某。\n2020年1月2日"
+    (tmp_path / "a.txt").write_text(body.format("某检刑不诉〔2020〕1号"), encoding="utf-8")
+    (tmp_path / "b.txt").write_text(body.format("某检刑不诉 [２０２０] １ 号"), encoding="utf-8")
+    out = list(iter_documents(sorted(tmp_path.iterdir())))
+    assert not isinstance(out[0], Rejection)
+    assert isinstance(out[1], Rejection) and out[1].reason.startswith("duplicate of a.txt")
+
+
+def test_gb18030_text(tmp_path):
+    p = tmp_path / "g.txt"
+    p.write_bytes("某某县人民检察院\n不起诉决定书\n某检刑不诉〔2020〕9号\n被不起诉人甲某。\n2020年1月2日".encode("gb18030"))
+    (doc,) = list(iter_documents([p]))
+    assert doc.case_number == "某检刑不诉〔2020〕9号"
+
+
+@pytest.mark.skipif(not HAS_REPORTLAB, reason="reportlab (dev extra) generates the PDF fixture")
+def test_pdf_text_layer_rejoins_wrapped_lines(tmp_path):
+    from pdfgen import write_text_pdf
+
+    source = PDF_SOURCE.read_text(encoding="utf-8")
+    pdf = write_text_pdf(source, tmp_path / "doc.pdf")
+    paragraphs = [ln.strip() for ln in source.splitlines() if ln.strip()]
+    assert pdf_to_text(pdf).splitlines() == paragraphs
+
+
+def test_unreadable_pdf(tmp_path):
+    bad = tmp_path / "bad.pdf"
+    bad.write_bytes(b"not a pdf")
+    with pytest.raises(DataError, match="unreadable PDF"):
+        pdf_to_text(bad)

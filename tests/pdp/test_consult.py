@@ -1,0 +1,111 @@
+"""One-case use: the recommendation, cited-article texts, precedents (CLI, Python and the web page)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from jiancha.cli.main import app
+from jiancha.datasets.pdp import load_pdp
+from jiancha.datasets.records import PDPRecord
+from jiancha.pdp.consult import analysis_section, consult
+from jiancha.retrieval.precedents import PrecedentIndex
+
+THEFT = PDPRecord(
+    id="", decision="",
+    person_info="犯罪嫌疑人王某，男，1990年3月出生，汉族，初中文化，无业。2023年5月因涉嫌盗窃罪被取保候审。",
+    procedure="本案由某县公安局侦查终结，以犯罪嫌疑人王某涉嫌盗窃罪，于2023年6月1日移送本院审查起诉。",
+    fact="2023年5月2日，犯罪嫌疑人王某在某县某超市内盗窃白酒两瓶，价值300元。案发后王某主动投案，如实供述，"
+         "退赔全部损失并取得被害单位谅解，系初犯。",
+)
+
+
+def test_analysis_section_cuts_between_markers():
+    answer = "【适用法条】\n刑法：第二百六十四条\n【审查分析】\n情节轻微。\n【最终结论】\n决定：相对不起诉"
+    assert analysis_section(answer) == "情节轻微。"
+    assert analysis_section("只有一句话") == "只有一句话"
+
+
+def test_rules_baseline_recommends_discretionary_non_prosecution_with_articles():
+    c = consult(THEFT, model="baseline:rules")
+    assert c.valid and c.decision == "相对不起诉"
+    assert c.relevant_articles[0] == "cl:第二百六十四条"
+    assert "cpl:第一百七十七条第二款" in c.relevant_articles
+    assert c.precedents == ()
+
+
+def test_precedents_share_the_charge_first_and_exclude_the_case_itself():
+    records = load_pdp("sample")
+    index = PrecedentIndex(records)
+    target = next(r for r in records if "盗窃罪" in r.procedure)
+    found = index.search(target, k=3, exclude_id=target.id)
+    assert len(found) == 3
+    assert all(p.id != target.id for p in found)
+    assert all("盗窃罪" in p.shared_charges for p in found)
+    # deterministic: same query, same order
+    assert [p.id for p in index.search(target, k=3, exclude_id=target.id)] == [p.id for p in found]
+
+
+def test_tfidf_baseline_needs_precedents_to_learn_from():
+    from jiancha.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="learns from data"):
+        consult(THEFT, model="baseline:tfidf-lr")
+    c = consult(THEFT, model="baseline:tfidf-lr", precedents=load_pdp("sample"), k=2)
+    assert c.valid and len(c.precedents) == 2
+
+
+def test_cli_predict_json():
+    res = CliRunner().invoke(app, ["case", "predict", "--fact", THEFT.fact, "--procedure", THEFT.procedure,
+                                   "--k", "2", "--json"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.output)
+    assert out["decision"] == "相对不起诉"
+    assert len(out["precedents"]) == 2
+
+
+def test_cli_predict_without_a_case_is_a_clear_error():
+    res = CliRunner().invoke(app, ["case", "predict"])
+    assert res.exit_code != 0
+    assert "--fact" in str(res.exception) or "--fact" in res.output
+
+
+def test_web_page_and_api():
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from jiancha.web.app import create_app
+
+    client = TestClient(create_app(precedents=load_pdp("sample"), k=3))
+    page = client.get("/")
+    assert page.status_code == 200 and "【案件事实】" in page.text
+    posted = client.post("/", data={"person_info": THEFT.person_info, "procedure": THEFT.procedure,
+                                    "fact": THEFT.fact})
+    assert posted.status_code == 200
+    assert "决定：相对不起诉" in posted.text and "相似先例" in posted.text
+    api = client.post("/api/consult", json={"fact": THEFT.fact, "procedure": THEFT.procedure})
+    assert api.status_code == 200 and api.json()["decision"] == "相对不起诉"
+    assert len(api.json()["precedents"]) == 3
+    assert client.post("/api/consult", json={"fact": ""}).status_code == 422
+
+
+def test_model_endpoint_answer_goes_through_the_evaluation_parser(fake_openai):
+    case = PDPRecord(id="", decision="", person_info=THEFT.person_info, procedure=THEFT.procedure,
+                     fact="CASE-web1 " + THEFT.fact)
+    fake_openai.answers["CASE-web1"] = "相对不起诉"
+    c = consult(case, model="test-model", base_urls=(fake_openai.url,))
+    assert c.valid and c.decision == "相对不起诉"
+    assert c.relevant_articles == ("cl:第二百六十四条", "cpl:第一百七十六条")
+    assert c.analysis == "虚构的分析。"
+    assert fake_openai.counts["CASE-web1"] == 1
+
+
+def test_model_endpoint_failure_is_reported(fake_openai):
+    from jiancha.errors import BackendError
+
+    fake_openai.script("CASE-web2", ["400"])
+    case = PDPRecord(id="", decision="", person_info="", procedure="", fact="CASE-web2 " + THEFT.fact)
+    with pytest.raises(BackendError, match="failed"):
+        consult(case, model="test-model", base_urls=(fake_openai.url,))
