@@ -3,7 +3,8 @@
 Builds a corpus of ``--docs`` (default 55,000) legal-length texts (``--doc-chars``, default 4,766 = LeCaRDv2's
 mean) by sampling and recombining paragraphs (sentences ending in 。) of the LeCaRD v1 candidates in ../shared,
 tokenises it (rjieba, HMM off, dataset stopwords, charge names protected), indexes it with bm25s, and times BM25
-top-1000 retrieval for the LeCaRD v1 queries. rank_bm25 (``BM25Okapi`` with Lucene's idf, so that its scores are
+top-1000 retrieval for the LeCaRD v1 queries, and the full case search (:mod:`jiancha.retrieval.search`) per query.
+rank_bm25 (``BM25Okapi`` with Lucene's idf, so that its scores are
 (k1 + 1) × ours) is timed in the same run on the same token ids; it is too slow for every query on 55k documents,
 so it runs on the first ``--rank-bm25-queries`` queries and our top-10 is compared with its top-10 on those
 (identical up to score ties). Figures are medians over ``--repeats`` timings.
@@ -51,6 +52,27 @@ def _timed(fn, repeats: int):
         out = fn()
         times.append(time.perf_counter() - t0)
     return statistics.median(times), out
+
+
+def search_latency(docs: list[str], index, vocab, cfg, queries: list[str]) -> None:
+    """``jiancha retrieval search`` on this corpus: charges found in every document (timed), then the full search
+    (tokenise, BM25, charge prediction and tiers, top 10 with passages and reasons) per query, median latency."""
+    from jiancha.law.charges import find_charges
+    from jiancha.retrieval.search import CaseDoc, SearchIndex
+
+    t0 = time.perf_counter()
+    cases = [CaseDoc(str(i), d, tuple(find_charges(d))) for i, d in enumerate(docs)]
+    t_ch = time.perf_counter() - t0
+    idx = SearchIndex(cases, index, vocab, cfg)
+    lat = []
+    for q in queries:
+        t = time.perf_counter()
+        idx.search(q, 10)
+        lat.append(time.perf_counter() - t)
+    lat.sort()
+    print(f"case search (jiancha retrieval search, k=10, with passages and reasons) on {len(docs)} documents: "
+          f"median {statistics.median(lat) * 1000:.0f} ms, p90 {lat[int(0.9 * (len(lat) - 1))] * 1000:.0f} ms over "
+          f"{len(queries)} queries; charges of every document found in {t_ch:.1f} s")
 
 
 def main() -> int:
@@ -109,6 +131,8 @@ def main() -> int:
     qps = len(qs) / t_q
     print(f"bm25s top-{args.depth}: {qps:,.1f} queries/s ({len(qs)} LeCaRD v1 queries, "
           f"{statistics.mean(map(len, qs)):.0f} tokens/query, median of {args.repeats})")
+
+    search_latency(docs, index, corpus.vocab, cfg, [q.fact for q in ds.queries])
 
     try:
         from rank_bm25 import BM25Okapi

@@ -41,8 +41,8 @@ def synthetic_cases(n: int):
 
 def child(url: str, cases: int, repeats: int, concurrency: int) -> None:
     from jiancha.llm.config import ClientConfig
-    from jiancha.pdp.task import run_pdp_eval
     from jiancha.pdp.spec import RunSpec
+    from jiancha.pdp.task import run_pdp_eval
 
     records = synthetic_cases(cases)
     with tempfile.TemporaryDirectory() as tmp:

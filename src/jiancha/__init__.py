@@ -11,8 +11,8 @@ from typing import Any
 
 __version__ = "0.1.0"
 
-_API = ("load_pdp", "evaluate", "score", "search", "PDPScores", "MeanSE", "SearchHit")
-__all__ = ["__version__", *_API]
+__all__ = ["MeanSE", "PDPScores", "SearchHit", "__version__", "evaluate", "load_pdp", "score", "search"]
+_API = frozenset(__all__) - {"__version__"}
 
 
 def __getattr__(name: str) -> Any:

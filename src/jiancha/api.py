@@ -17,6 +17,9 @@ from typing import Any
 
 from jiancha.datasets.records import PDPRecord
 from jiancha.evaluation.summary import RunSummary
+from jiancha.retrieval.search import SearchHit
+
+__all__ = ["MeanSE", "PDPScores", "SearchHit", "evaluate", "load_pdp", "score", "search"]
 
 
 @dataclass(frozen=True)
@@ -84,3 +87,12 @@ def score(run_dirs: str | os.PathLike | Sequence[str | os.PathLike], *, compat: 
         articles_f1=p["articles_f1"], per_class_f1={k: v["f1"] for k, v in p["decision_per_class"].items()},
         invalid=p["decision_parse_fail_count"], records=p["decision_eval_count"], runs=len(r["per_run"]),
         mean_se={k: MeanSE(v["mean"], v["se"]) for k, v in r["mean_se"].items()}, compat=compat, details=r)
+
+
+def search(text: str, index: str | os.PathLike, k: int = 10) -> list[SearchHit]:
+    """The ``k`` cases of a persisted index (``jiancha retrieval index SRC --out DIR``) most similar to the facts
+    in ``text``, best first: each with its charges, decision or sentence, the matching passage and why it ranks
+    there."""
+    from jiancha.retrieval.search import SearchIndex
+
+    return SearchIndex.load(index).search(text, k)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 
 import pytest
 from file_server import FileServer
@@ -147,12 +146,12 @@ def test_download_lecard_v2_from_mirror_prints_manual_step(tmp_path):
 
 
 def test_errors_exit_2_with_one_line(tmp_path):
-    t0 = time.monotonic()
     proc = subprocess.run([sys.executable, "-m", "jiancha", "data", "info", "Julian2002/PDP-Bench"],
                           check=False, capture_output=True, text=True, env={"HF_HUB_OFFLINE": "1", "PATH": "/usr/bin:/bin",
                                                                  "COLUMNS": "300"}, timeout=60)
     assert proc.returncode == 2 and "error:" in proc.stderr and "local copy" in proc.stderr
-    assert time.monotonic() - t0 < 30
+    assert "HF_HUB_OFFLINE is set" in proc.stderr   # refused before any network use
+    assert len(proc.stderr.strip().splitlines()) == 1
     res = invoke("data", "info", "lecard-v3")
     assert res.exit_code != 0
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-
 from collections import Counter
 
 from jiancha.corpus.checks import CHECKS, check_record, is_procedural_return, rewrite_addresses

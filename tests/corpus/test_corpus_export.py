@@ -122,7 +122,7 @@ def test_export_records_its_settings_and_refuses_other_settings(report, tmp_path
     from jiancha.errors import ResumeMismatchError
 
     records = _decided(report)
-    assert len(records) == 16
+    assert len(records) == 17
     out = tmp_path / "ds"
     write_export(records, out, balanced_per_class=2, seed=7)
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
@@ -136,7 +136,7 @@ def test_export_records_its_settings_and_refuses_other_settings(report, tmp_path
     assert (out / "balanced_2.jsonl").read_bytes() == balanced
     with pytest.raises(ResumeMismatchError, match=r"seed: 7 \(stored\) → 8 \(now\)"):
         write_export(records, out, balanced_per_class=2, seed=8)
-    with pytest.raises(ResumeMismatchError, match=r"records_fingerprint: .*n_records: 16 \(stored\) → 15 \(now\)"):
+    with pytest.raises(ResumeMismatchError, match=r"records_fingerprint: .*n_records: 17 \(stored\) → 16 \(now\)"):
         write_export(records[:-1], out, balanced_per_class=2, seed=7)
     assert (out / "balanced_2.jsonl").read_bytes() == balanced           # nothing was written over
     write_export(records, out, balanced_per_class=2, seed=8, replace=True)

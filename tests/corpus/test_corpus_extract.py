@@ -58,13 +58,13 @@ def test_totals(report):
     s = report.summary()
     n_pdf = 1 if HAS_REPORTLAB else 0
     assert s["documents"] == 18 + n_pdf
-    assert s["records"] == 16 + n_pdf
+    assert s["records"] == 17 + n_pdf          # d09, d10: one record per person (or unit) decided on
     assert s["flagged_records"] == 1           # d14: contradictory basis, kept and flagged
     assert s["rejected"] == 3                  # a judgment, a news page, a duplicate
-    assert s["label_source"] == {"articles": 14 + n_pdf, "wording": 1, "none": 1}
+    assert s["label_source"] == {"articles": 15 + n_pdf, "wording": 1, "none": 1}
     assert s["flags"] == {"label_contradictory": 1}
     y = s["yield"]
-    assert y["total"] == {"seen": 18 + n_pdf, "extracted": 14 + n_pdf, "flagged": 1, "rejected": 3}  # d09: 2 records
+    assert y["total"] == {"seen": 18 + n_pdf, "extracted": 14 + n_pdf, "flagged": 1, "rejected": 3}
     assert y["by_class"]["not_a_decision"] == {"seen": 2, "extracted": 0, "flagged": 0, "rejected": 2}
     # the duplicate of d01 counts under d01's class
     assert y["by_class"]["相对不起诉"]["rejected"] == 1

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from corpus_fixtures import HAS_REPORTLAB, PDF_SOURCE
 
-from jiancha.corpus.ingest import Rejection, html_to_text, iter_documents, parse_document, pdf_to_text
+from jiancha.corpus.ingest import Rejection, html_to_text, parse_document, pdf_to_text, read_document
+from jiancha.corpus.pipeline import iter_outcomes
 from jiancha.errors import DataError
 
 
@@ -43,15 +44,16 @@ def test_duplicates_by_normalised_case_number(tmp_path):
     body = "某某县人民检察院\n不起诉决定书\n{}\n被不起诉人甲某。\n2020年1月2日"
     (tmp_path / "a.txt").write_text(body.format("某检刑不诉〔2020〕1号"), encoding="utf-8")
     (tmp_path / "b.txt").write_text(body.format("某检刑不诉 [２０２０] １ 号"), encoding="utf-8")
-    out = list(iter_documents(sorted(tmp_path.iterdir())))
-    assert not isinstance(out[0], Rejection)
-    assert isinstance(out[1], Rejection) and out[1].reason.startswith("duplicate of a.txt")
+    out = list(iter_outcomes(sorted(tmp_path.iterdir())))
+    assert out[0].state == "flagged" and out[0].rejection is None   # no facts or reasoning: kept, flagged
+    assert out[1].state == "rejected" and out[1].rejection.reason.startswith("duplicate of a.txt")
+    assert out[1].label == out[0].label == "undecided"
 
 
 def test_gb18030_text(tmp_path):
     p = tmp_path / "g.txt"
     p.write_bytes("某某县人民检察院\n不起诉决定书\n某检刑不诉〔2020〕9号\n被不起诉人甲某。\n2020年1月2日".encode("gb18030"))
-    (doc,) = list(iter_documents([p]))
+    doc = read_document(p)
     assert doc.case_number == "某检刑不诉〔2020〕9号"
 
 

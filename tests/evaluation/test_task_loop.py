@@ -104,3 +104,15 @@ def test_public_api_evaluates_and_scores_with_typed_results(tmp_path):
     assert set(scores.per_class_f1) == {"起诉", "相对不起诉", "法定不起诉", "存疑不起诉"}
     with pytest.raises(AttributeError):
         jiancha.no_such_function  # noqa: B018
+
+
+def test_public_api_searches_a_persisted_index(tmp_path):
+    import jiancha
+    from jiancha.retrieval.search import CaseDoc, SearchIndex
+
+    docs = [CaseDoc("a", "被告人甲在超市盗窃手机一部，价值人民币三千元。", ("盗窃罪",), "有期徒刑六个月"),
+            CaseDoc("b", "被告人乙醉酒驾驶机动车，血液酒精含量为一百二十毫克。", ("危险驾驶罪",), "拘役两个月"),
+            CaseDoc("c", "被告人丙持刀抢劫路人财物。", ("抢劫罪",), "有期徒刑三年")]
+    SearchIndex.build(docs).save(tmp_path / "idx")
+    hits = jiancha.search("某人酒后驾驶机动车被查获，血液酒精含量超标。", tmp_path / "idx", k=2)
+    assert isinstance(hits[0], jiancha.SearchHit) and hits[0].id == "b" and len(hits) == 2

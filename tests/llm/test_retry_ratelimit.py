@@ -1,8 +1,6 @@
 import asyncio
 import random
 
-import pytest
-
 from jiancha.llm.ratelimit import TokenBucket
 from jiancha.llm.replicas import ReplicaPool
 from jiancha.llm.retry import backoff_delay, is_retryable_status, parse_retry_after
@@ -38,7 +36,8 @@ def test_retryable_statuses():
 
 def test_token_bucket_spaces_requests(monkeypatch):
     # a simulated clock that only the bucket's sleeps advance: the spacing is exact, whatever the machine's load
-    now = [100.0]
+    # (8 per second, so that every delay is exact in binary floating point)
+    now = [0.0]
     slept: list[float] = []
 
     async def fake_sleep(delay: float) -> None:
@@ -48,12 +47,12 @@ def test_token_bucket_spaces_requests(monkeypatch):
     monkeypatch.setattr(asyncio, "sleep", fake_sleep)
 
     async def go():
-        bucket = TokenBucket(rpm=600, clock=lambda: now[0])  # 10 per second, burst 1
+        bucket = TokenBucket(rpm=480, clock=lambda: now[0])  # burst 1
         for _ in range(6):
             await bucket.acquire()
     asyncio.run(go())
-    assert slept == pytest.approx([0.1] * 5)      # the first request is free, then one every 1/10 s
-    assert now[0] - 100.0 == pytest.approx(0.5)
+    assert slept == [0.125] * 5                   # the first request is free, then one every 1/8 s
+    assert now[0] == 0.625
 
 
 def test_replica_pool_least_in_flight_round_robin():

@@ -71,3 +71,41 @@ def test_vote_rule_in_isolation():
 def test_unknown_mode_is_refused():
     with pytest.raises(ConfigError, match="unknown aggregate 'mean'; expected one of vote, any"):
         aggregate_items(ITEMS, "mean")
+
+
+def _write_run(run_dir) -> None:
+    import json
+
+    run_dir.mkdir()
+    rows = [{"case_id": it.case_id, "run_id": int(it.run_id), "status": "failed" if it.failed else "ok",
+             "raw_output": it.raw_output, "finish_reason": it.finish_reason, "gold_decision": it.gold_decision,
+             "gold_articles": list(it.gold_articles)} for it in ITEMS]
+    (run_dir / "records.jsonl").write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows),
+                                           encoding="utf-8")
+
+
+def test_score_cli_reports_vote_and_any_next_to_mean_se(tmp_path):
+    import json
+
+    from typer.testing import CliRunner
+
+    from jiancha.cli.main import app
+
+    run = tmp_path / "run"
+    _write_run(run)
+    res = CliRunner().invoke(app, ["pdp", "score", str(run), "--aggregate", "vote,any", "--bootstrap", "0"])
+    assert res.exit_code == 0, res.output
+    flat = " ".join(res.output.split())
+    assert "Repeats: mean ± SE, majority vote, any correct of k" in flat
+    assert "vote: 4 cases; 1 tie(s) broken by lowest run id among the tied decisions; 1 case(s) without a valid" in flat
+    metrics = json.loads((run / "metrics.json").read_text(encoding="utf-8"))
+    assert metrics["aggregates"]["vote"]["decision_level2_macro_f1"] == pytest.approx(1 / 6)
+    assert metrics["aggregates"]["any"]["decision_level2_accuracy"] == 0.75
+    report = (run / "report.md").read_text(encoding="utf-8")
+    assert "## Repeats: mean ± SE, majority vote, any correct of k" in report
+    # the vote row of the paper table: L2 Macro-F1 1/6 = 0.1667
+    assert "| any correct of k (oracle), k = 3 |" in report
+    vote_row = next(line for line in report.splitlines() if line.startswith("| majority vote (self-consistency), k = 3"))
+    assert "0.1667" in vote_row and "±" not in vote_row
+    bad = CliRunner().invoke(app, ["pdp", "score", str(run), "--aggregate", "mean"])
+    assert bad.exit_code != 0 and "unknown aggregate 'mean'; expected one of vote, any" in str(bad.exception)

@@ -13,8 +13,8 @@ from jiancha.pdp.baselines.base import majority_label
 from jiancha.pdp.baselines.rules import count_supplementary, find_leniency, predict_rules_one
 from jiancha.pdp.baselines.signals import parse_amounts
 from jiancha.pdp.baselines.tfidf import predict_tfidf_lr
-from jiancha.pdp.task import run_pdp_eval
 from jiancha.pdp.spec import RunSpec
+from jiancha.pdp.task import run_pdp_eval
 
 
 def test_parse_amounts():

@@ -80,9 +80,9 @@ def test_web_page_and_api():
 
     client = TestClient(create_app(precedents=load_pdp("sample"), k=3))
     page = client.get("/")
-    assert page.status_code == 200 and "【案件事实】" in page.text
-    posted = client.post("/", data={"person_info": THEFT.person_info, "procedure": THEFT.procedure,
-                                    "fact": THEFT.fact})
+    assert page.status_code == 200 and "【案件事实】" in page.text and page.url.path == "/workbench"
+    posted = client.post("/workbench", data={"person_info": THEFT.person_info, "procedure": THEFT.procedure,
+                                             "fact": THEFT.fact})
     assert posted.status_code == 200
     assert "决定：相对不起诉" in posted.text and "相似先例" in posted.text
     api = client.post("/api/consult", json={"fact": THEFT.fact, "procedure": THEFT.procedure})
@@ -109,3 +109,33 @@ def test_model_endpoint_failure_is_reported(fake_openai):
     case = PDPRecord(id="", decision="", person_info="", procedure="", fact="CASE-web2 " + THEFT.fact)
     with pytest.raises(BackendError, match="failed"):
         consult(case, model="test-model", base_urls=(fake_openai.url,))
+
+
+def test_empty_facts_are_refused():
+    from jiancha.errors import ConfigError
+
+    empty = PDPRecord(id="", decision="", person_info=THEFT.person_info, procedure=THEFT.procedure, fact=" \n ")
+    with pytest.raises(ConfigError, match="no facts"):
+        consult(empty)
+
+
+def test_a_failing_endpoint_is_tried_twice_not_six_times(fake_openai):
+    from jiancha.errors import BackendError
+
+    fake_openai.script("CASE-web4", ["500"] * 6)
+    case = PDPRecord(id="", decision="", person_info="", procedure="", fact="CASE-web4 " + THEFT.fact)
+    with pytest.raises(BackendError, match="failed"):
+        consult(case, model="test-model", base_urls=(fake_openai.url,))
+    assert fake_openai.counts["CASE-web4"] == 2   # a person is waiting: two attempts, not an evaluation's six
+
+
+def test_consult_runs_where_an_event_loop_is_already_running(fake_openai):
+    import asyncio
+
+    case = PDPRecord(id="", decision="", person_info="", procedure="", fact="CASE-web3 " + THEFT.fact)
+    fake_openai.answers["CASE-web3"] = "存疑不起诉"
+
+    async def inside_a_loop():
+        return consult(case, model="test-model", base_urls=(fake_openai.url,))
+
+    assert asyncio.run(inside_a_loop()).decision == "存疑不起诉"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from jiancha.pdp.paired import macro_f1, mcnemar, paired_bootstrap
+from jiancha.pdp.paired import case_profiles, macro_f1, mcnemar, paired_bootstrap
 
 # codes: 0 起诉, 1 相对不起诉, 2 法定不起诉, 3 存疑不起诉, -1 invalid
 GOLD = np.array([0, 0, 1, 1, 2, 3])
@@ -43,23 +43,31 @@ def test_mcnemar_without_discordant_pairs_and_invalid_gold():
     assert (t.b, t.c, t.p_exact, t.chi2, t.p_chi2) == (0, 0, 1.0, 0.0, 1.0)
 
 
-def test_bootstrap_matches_a_plain_loop_over_the_same_draws():
+def test_bootstrap_matches_recomputing_on_the_resampled_cases():
+    """Same draws, computed the plain way: each resample's cases listed out and macro-F1 recomputed from records."""
     rng = np.random.default_rng(7)
     n = 40
     gold = rng.integers(0, 4, n)
     a = np.where(rng.random(n) < 0.7, gold, rng.integers(-1, 4, n))
     b = np.where(rng.random(n) < 0.5, gold, rng.integers(-1, 4, n))
     clusters = np.arange(n) // 2                               # two records (repeats) per case
-    got = paired_bootstrap(gold, a, b, clusters=clusters, n_boot=200, seed=3, chunk_cells=20 * 37)
-    draws = np.random.default_rng(3).integers(0, 20, size=(200, 20))
-    diffs = []
-    for row in draws:
-        idx = np.concatenate([np.flatnonzero(clusters == c) for c in row])
-        diffs.append(macro_f1(gold[idx], a[idx]) - macro_f1(gold[idx], b[idx]))
-    assert got.diff == pytest.approx(macro_f1(gold, a) - macro_f1(gold, b), abs=1e-15)
-    assert got.low == pytest.approx(np.percentile(diffs, 2.5), abs=1e-12)
-    assert got.high == pytest.approx(np.percentile(diffs, 97.5), abs=1e-12)
-    assert (got.n_cases, got.n_records, got.n_boot) == (20, 40, 200)
+    for level in (2, 1):
+        got = paired_bootstrap(gold, a, b, clusters=clusters, level=level, n_boot=200, seed=3)
+        profiles, counts = case_profiles(gold, a, b, clusters, level)
+        # a representative case of each profile (any case with that profile gives the same counts)
+        per_case = {c: case_profiles(gold[clusters == c], a[clusters == c], b[clusters == c],
+                                     np.zeros(2, dtype=int), level)[0][0] for c in range(20)}
+        rep = [next(c for c in range(20) if np.array_equal(per_case[c], prof)) for prof in profiles]
+        draws = np.random.default_rng(3).multinomial(20, counts / 20, size=200)
+        diffs = []
+        for row in draws:
+            idx = np.concatenate([np.flatnonzero(clusters == rep[t]) for t, m in enumerate(row) for _ in range(m)])
+            diffs.append(macro_f1(gold[idx], a[idx], level=level) - macro_f1(gold[idx], b[idx], level=level))
+        assert got.diff == pytest.approx(macro_f1(gold, a, level=level) - macro_f1(gold, b, level=level), abs=1e-15)
+        assert got.low == pytest.approx(np.percentile(diffs, 2.5), abs=1e-12)
+        assert got.high == pytest.approx(np.percentile(diffs, 97.5), abs=1e-12)
+        assert (got.n_cases, got.n_records, got.n_boot) == (20, 40, 200)
+        assert counts.sum() == 20 and len(profiles) <= 20
 
 
 def test_bootstrap_of_identical_runs_is_zero_and_of_one_case_is_a_point():

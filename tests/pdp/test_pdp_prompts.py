@@ -124,17 +124,6 @@ def test_render_answer_layout_and_errors():
         render_answer("P", ["第二百六十四条"], "")
 
 
-def test_docstring_examples():
-    import doctest
-
-    from jiancha.evaluation import stats
-    from jiancha.pdp import answers, format, parsing
-
-    for mod in (answers, stats, format, parsing):
-        result = doctest.testmod(mod)
-        assert result.attempted > 0 and result.failed == 0
-
-
 def _article_text(statute: str, number_cn: str) -> str:
     for line in statute.splitlines():
         if line.startswith(f"第{number_cn}条"):

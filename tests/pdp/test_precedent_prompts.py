@@ -8,7 +8,7 @@ import pytest
 from jiancha.datasets.pdp import load_pdp
 from jiancha.errors import ConfigError
 from jiancha.pdp.parsing import parse_answer
-from jiancha.pdp.precedent_prompts import PrecedentConfig, PrecedentSelector, select_balanced, ShownPrecedent
+from jiancha.pdp.precedent_prompts import PrecedentConfig, PrecedentSelector, ShownPrecedent, select_balanced
 from jiancha.pdp.prompts import CLIP_MARK, build_messages, render_user
 
 
@@ -94,3 +94,43 @@ def test_bad_settings_name_the_flag():
         PrecedentConfig("pool", k=0)
     with pytest.raises(ConfigError, match="--precedents-max-chars must be at least 1"):
         PrecedentConfig("pool", max_chars=0)
+
+
+def _write(path, records):
+    import json
+
+    path.write_text("".join(json.dumps(r.to_dict(), ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
+    return path
+
+
+def test_eval_cli_sends_and_records_the_precedents(fake_openai, tmp_path, halves):
+    import json
+
+    from typer.testing import CliRunner
+
+    from jiancha.cli.main import app
+
+    ev, pool = halves
+    data, pool_file = _write(tmp_path / "eval.jsonl", ev), _write(tmp_path / "pool.jsonl", pool)
+    args = ["pdp", "eval", "--data", str(data), "--model", "fake", "--base-url", fake_openai.url, "--limit", "2",
+            "--prompt", "precedents", "--precedents-from", str(pool_file), "--precedents-k", "3", "--no-progress"]
+    res = CliRunner().invoke(app, [*args, "--out", str(tmp_path / "run")])
+    assert res.exit_code == 0, res.output
+    rows = [json.loads(x) for x in (tmp_path / "run" / "records.jsonl").read_text(encoding="utf-8").splitlines()]
+    first = next(r for r in rows if r["case_id"] == ev[0].id)
+    assert [p["id"] for p in first["precedents"]] == ["某检刑不诉〔2025〕434号", "某检刑不诉〔2016〕387号",
+                                                      "某检刑诉〔2017〕52号"]
+    assert all(len(b["messages"]) == 8 for b in fake_openai.bodies)
+    ident = json.loads((tmp_path / "run" / "manifest.json").read_text(encoding="utf-8"))["identity"]["prompt"]
+    assert ident["variant"] == "precedents" and ident["precedents"]["k"] == 3 and ident["precedents"]["split"] == "test"
+    # another k is another run: resuming under it is refused
+    res = CliRunner().invoke(app, [*args[:-3], "--precedents-k", "2", "--no-progress", "--out", str(tmp_path / "run")])
+    assert res.exit_code != 0 and "different settings" in str(res.exception)
+    # the evaluation file as its own pool: refused before any request
+    n = len(fake_openai.bodies)
+    res = CliRunner().invoke(app, [*args[:8], "--prompt", "precedents", "--precedents-from", str(data),
+                                   "--no-progress", "--out", str(tmp_path / "leak")])
+    assert isinstance(res.exception, ConfigError) and "overlaps the evaluation set: 30 case id(s)" in str(res.exception)
+    assert len(fake_openai.bodies) == n
+    res = CliRunner().invoke(app, [*args[:8], "--prompt", "precedents", "--no-progress", "--out", str(tmp_path / "x")])
+    assert isinstance(res.exception, ConfigError) and "pass --precedents-from POOL" in str(res.exception)

@@ -75,8 +75,7 @@ def ref_parse(text: str | None) -> tuple[str | None, list[str]]:
 def ref_normalise(value: str) -> str:
     """§3 step 3: strip, delete every ``**``, drop one trailing ``。``, strip again."""
     value = value.strip().replace("**", "")
-    if value.endswith("。"):
-        value = value[:-1]
+    value = value.removesuffix("。")
     return value.strip()
 
 

@@ -10,9 +10,9 @@ from pdp_runner_cases import write_cases
 
 from jiancha.errors import ConfigError, ResumeMismatchError
 from jiancha.llm.config import ClientConfig, GenerationConfig
-from jiancha.pdp.task import run_pdp_eval
-from jiancha.pdp.spec import RunSpec
 from jiancha.pdp.rundir import read_predictions
+from jiancha.pdp.spec import RunSpec
+from jiancha.pdp.task import run_pdp_eval
 
 FAST = ClientConfig(concurrency=4, timeout_s=0.5, max_attempts=3, backoff_base_s=0.01, backoff_max_s=0.05)
 

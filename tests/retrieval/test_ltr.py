@@ -16,17 +16,6 @@ from jiancha.retrieval import ltr
 from jiancha.retrieval.pipeline import RetrievalSpec
 
 
-def test_text_parsers():
-    assert ltr.parse_amounts("窃取现金3,000元及价值1.5万元的手机，另有元宝") == [3000.0, 15000.0]
-    assert ltr.parse_prison_months("判处有期徒刑三年六个月，并处罚金人民币五千元") == 42.0
-    assert ltr.parse_prison_months("判处有期徒刑十个月；犯盗窃罪判处有期徒刑二年") == 24.0
-    assert ltr.parse_prison_months("判处拘役四个月，缓刑六个月") == 0.0
-    assert ltr.parse_prison_months("判处无期徒刑") == 600.0
-    assert ltr.parse_prison_months("驳回上诉") is None
-    assert [ltr.term_band(m) for m in (None, 0.0, 35.0, 36.0, 120.0, 121.0)] == [-1, 0, 1, 2, 2, 3]
-    assert ltr.circumstances("被告人系累犯，到案后自首") == frozenset({"累犯", "自首"})
-
-
 def test_pair_features_on_a_hand_built_pair():
     q = ltr.compute_query_side(["盗窃罪"], "被告人张某自首，窃取现金3000元。")
     d = ltr.compute_doc_side(
@@ -41,6 +30,7 @@ def test_pair_features_on_a_hand_built_pair():
         "n_query_charges": 1.0, "same_section": 1.0, "same_chapter": 1.0,      # 264 and 266: chapter 5
         "article_overlap": 1.0, "article_jaccard": 0.5,
         "amount_log_ratio": math.log10(30001) - math.log10(3001), "amount_both": 1.0, "amount_none": 0.0,
+        "quantity_log_ratio": 0.0, "quantity_both": 0.0, "marker_jaccard": 0.0,
         "circ_jaccard": 0.5, "circ_shared": 1.0, "term_months_log": math.log1p(42), "term_band": 2.0,
         "fact_len_log_ratio": abs(math.log((1 + len(q.fact)) / (1 + len(d.fact)))),
     })
@@ -98,6 +88,39 @@ def test_models_learn_an_ordering_deterministically(model):
     assert s.tolist() == again.tolist()
 
 
+@pytest.mark.parametrize("model", ltr.MODELS)
+def test_saved_model_is_json_and_predicts_the_same(model, tmp_path):
+    xs, ys = _synthetic(12)
+    cfg = ltr.LTRConfig(model=model, n_estimators=20, min_samples_leaf=3)
+    m = ltr.fit_model(list(xs.values()), list(ys.values()), cfg)
+    ltr.save_model(tmp_path / "m.json", m, cfg, list(xs), {"dataset": "lecard-v1"})
+    blob = json.loads((tmp_path / "m.json").read_text())          # plain JSON, no pickle
+    assert blob["format"] == ltr.MODEL_FORMAT and blob["train_queries"][:3] == ["0", "1", "2"]
+    back, cfg2, info = ltr.load_model(tmp_path / "m.json")
+    x = np.random.default_rng(1).normal(size=(7, len(ltr.FEATURE_NAMES)))
+    assert cfg2 == cfg and np.allclose(ltr.predict_scores(back, x, cfg2), ltr.predict_scores(m, x, cfg))
+
+
+def test_gbrt_trees_reproduce_scikit_learn():
+    from sklearn.ensemble import GradientBoostingRegressor
+
+    xs, ys = _synthetic(10)
+    cfg = ltr.LTRConfig(model="gbrt", n_estimators=15, min_samples_leaf=3)
+    m = ltr.fit_model(list(xs.values()), list(ys.values()), cfg)
+    ref = GradientBoostingRegressor(n_estimators=15, learning_rate=cfg.learning_rate, max_depth=cfg.max_depth,
+                                    min_samples_leaf=3, subsample=cfg.subsample, random_state=cfg.seed)
+    ref.fit(np.vstack(list(xs.values())), np.concatenate(list(ys.values())))
+    x = np.random.default_rng(2).normal(size=(9, len(ltr.FEATURE_NAMES)))
+    assert np.allclose(m.predict(x), ref.predict(x))
+
+
+def test_load_model_refuses_other_files_with_one_message(tmp_path):
+    for name, content in [("text.txt", "hello"), ("list.json", "[1, 2]"), ("old.json", '{"format": "x"}')]:
+        (tmp_path / name).write_text(content)
+        with pytest.raises(ConfigError, match="cannot read ltr model .*expected a JSON model written by --save-model"):
+            ltr.load_model(tmp_path / name)
+
+
 def test_cross_validation_never_trains_on_a_test_query(monkeypatch):
     xs, ys = _synthetic(10)
     folds = ltr.kfold_by_query(list(xs), 5, 13)
@@ -108,7 +131,7 @@ def test_cross_validation_never_trains_on_a_test_query(monkeypatch):
         seen.append({id(x) for x in train_x})
         return real_fit(train_x, train_y, config)
 
-    monkeypatch.setattr(ltr, "fit_model", spy)
+    monkeypatch.setattr("jiancha.retrieval.ltr.model.fit_model", spy)
     scores, trained_on = ltr.cross_validate(xs, ys, folds, ltr.LTRConfig())
     assert len(seen) == 5 and set(scores) == set(xs)
     for fold, train in trained_on.items():
@@ -134,7 +157,7 @@ def v1(tmp_path, monkeypatch):
 def test_run_ltr_cross_validates_on_the_fixture(v1, tmp_path):
     base = RetrievalSpec("lecard-v1", method="charge")
     cfg = ltr.LTRConfig(folds=2)
-    run, manifest, ds, qrels = ltr.run_ltr(base, v1, cfg, cache=tmp_path / "c", save_model_path=tmp_path / "m.pkl")
+    run, manifest, ds, qrels = ltr.run_ltr(base, v1, cfg, cache=tmp_path / "c", save_model_path=tmp_path / "m.json")
     assert set(run) == {"1", "2", "3"} and set(qrels) == {"1", "2"}
     assert {q: sorted(d for d, _ in run[q]) for q in run} == {q: sorted(p) for q, p in ds.pools.items()}
     tr = manifest["training"]
@@ -146,17 +169,17 @@ def test_run_ltr_cross_validates_on_the_fixture(v1, tmp_path):
     assert again[0] == run and again[1]["spec_key"] == manifest["spec_key"]
     # the saved model (trained on both labelled queries) cannot be evaluated on this dataset's labels
     with pytest.raises(ConfigError, match="every labelled query of lecard-v1 was used for training"):
-        ltr.run_ltr(base, v1, cfg, cache=tmp_path / "c", load_model_path=tmp_path / "m.pkl")
+        ltr.run_ltr(base, v1, cfg, cache=tmp_path / "c", load_model_path=tmp_path / "m.json")
 
 
 def test_train_on_one_query_set_apply_to_another(v1, tmp_path):
     base = RetrievalSpec("lecard-v1", method="charge")
     (tmp_path / "train.json").write_text(json.dumps({"1": {"12": 3, "11": 2, "13": 1}}))
     run, manifest, _, qrels = ltr.run_ltr(base, v1, cache=tmp_path / "c", train_qrels_path=tmp_path / "train.json",
-                                          save_model_path=tmp_path / "m.pkl")
+                                          save_model_path=tmp_path / "m.json")
     assert set(qrels) == {"2"} and manifest["excluded_train_queries"] == ["1"]
     assert manifest["training"]["mode"] == "trained on --train-qrels"
-    loaded = ltr.run_ltr(base, v1, cache=tmp_path / "c", load_model_path=tmp_path / "m.pkl")
+    loaded = ltr.run_ltr(base, v1, cache=tmp_path / "c", load_model_path=tmp_path / "m.json")
     assert loaded[0] == run and set(loaded[3]) == {"2"}
     assert loaded[1]["training"]["train_queries"] == ["1"]
     (tmp_path / "bad.json").write_text(json.dumps({"99": {"12": 3}}))
@@ -187,3 +210,27 @@ def test_cli_ltr(v1, tmp_path):
     res = r.invoke(app, ["retrieval", "eval", *common, "--method", "ltr", "--doc-field", "qw",
                          "--out", str(tmp_path / "q")])
     assert res.exit_code != 0 and "--doc-field has no effect with --method ltr" in str(res.exception)
+    (tmp_path / "notes.txt").write_text("not a model")
+    res = r.invoke(app, ["retrieval", "eval", *common, "--method", "ltr", "--load-model", str(tmp_path / "notes.txt"),
+                         "--out", str(tmp_path / "lm")])
+    assert res.exit_code != 0 and "cannot read ltr model" in str(res.exception)
+
+
+def test_charge_classifier_learns_charges_from_verdicts():
+    from jiancha.retrieval.charge_model import ChargeClassifier
+
+    texts = ["窃取手机一部", "窃取现金", "秘密窃取财物", "骗取钱款", "冒充客服骗取", "虚构事实骗取"]
+    labels = ["盗窃罪"] * 3 + ["诈骗罪"] * 3
+    clf = ChargeClassifier.fit(texts, labels)
+    assert clf.predict(["被告人窃取他人手机", "被告人骗取被害人钱款"]) == [("盗窃罪",), ("诈骗罪",)]
+    assert clf.predict(["窃取"], k=2) == [("盗窃罪", "诈骗罪")]
+    with pytest.raises(ConfigError, match="fewer than two charges"):
+        ChargeClassifier.fit(texts[:2], ["盗窃罪", ""])
+
+
+def test_predicted_query_charges_come_from_the_classifier(v1, tmp_path):
+    base = RetrievalSpec("lecard-v1", method="charge")
+    run, manifest, _, _ = ltr.run_ltr(base, v1, ltr.LTRConfig(folds=2, query_charges="predicted", dense="none"),
+                                      cache=tmp_path / "c")
+    assert all(len(c) == 2 for c in manifest["query_charges"].values())
+    assert manifest["spec"]["ltr"]["query_charges"] == "predicted"

@@ -12,6 +12,7 @@ from lecard_fixtures import write_v1, write_v2
 from typer.testing import CliRunner
 
 from jiancha.errors import ConfigError, ResumeMismatchError
+from jiancha.retrieval.evaluate import V1_METRICS
 from jiancha.retrieval.pipeline import METHODS, RetrievalSpec, run_and_evaluate, run_retrieval
 from jiancha.retrieval.trec import read_trec_run
 
@@ -58,7 +59,7 @@ def test_v2_pool_scope_and_depth(v2, tmp_path):
 @pytest.mark.parametrize("method", LEXICAL)
 def test_v1_methods_rerank_the_judged_pool(v1, tmp_path, method):
     res = run_and_evaluate("lecard-v1", v1, method, cache=tmp_path / "c")
-    assert res["num_queries"] == 2 and set(res["metrics"]) == {"ndcg@10", "ndcg@20", "ndcg@30", "p@5", "p@10", "map"}
+    assert res["num_queries"] == 2 and set(res["metrics"]) == set(V1_METRICS)
     run, _, _ = run_retrieval(RetrievalSpec("lecard-v1", method=method), v1, cache=tmp_path / "c")
     assert set(run) == {"1", "2", "3"}                     # unlabelled query 3 is ranked too
     assert {d for d, _ in run["1"]} == {"11", "12", "13"}
@@ -88,8 +89,9 @@ def test_spec_validation_messages():
         RetrievalSpec("lecard-v2", method="bm52").resolved()
     with pytest.raises(ConfigError, match="unknown candidate field 'facts'"):
         RetrievalSpec("lecard-v2", doc_field="facts").resolved()
-    with pytest.raises(ConfigError, match="--model"):
-        RetrievalSpec("lecard-v2", method="dense").resolved()
+    with pytest.raises(ConfigError, match="unknown method 'bm52'.*ltr"):     # the message lists every method
+        RetrievalSpec("lecard-v2", method="bm52").resolved()
+    assert RetrievalSpec("lecard-v2", method="dense").resolved().dense.encoder_name() == "use"   # bundled default
     assert RetrievalSpec("lecard-v1", doc_field="ajjbqk+cpfxgc").resolved().doc_field == "fact+reason"
 
 

@@ -103,6 +103,8 @@ def test_layering_defaults_preset_yaml_flags(tmp_path):
     ({"use_vllm": True, "use_cpu": True}, "use_vllm needs a GPU"),
     ({"on_long_prompt": "truncate"}, "expected one of fail, drop"),
     ({"prompt_variant": "fancy"}, "unknown prompt_variant"),
+    ({"prompt_variant": "custom"}, "which training does not take"),
+    ({"prompt_variant": "precedent"}, "which training does not take"),
     ({"model": ""}, "pass --model"),
 ])
 def test_validation_names_the_constraint_and_fix(overrides, message):

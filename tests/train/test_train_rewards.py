@@ -2,15 +2,8 @@
 
 from __future__ import annotations
 
-import doctest
-
 import pytest
 
-import jiancha.train.callbacks
-import jiancha.train.data
-import jiancha.train.reference_format
-import jiancha.train.rewards
-import jiancha.train.splits
 from jiancha.errors import ConfigError
 from jiancha.pdp.parsing import parse_answer
 from jiancha.train.rewards import (
@@ -155,13 +148,6 @@ def test_process_reward_function_class_balance_and_logging():
     assert logged["pdp/process/articles"] == pytest.approx(2 / 3)
     assert logged["pdp/process/DNP"] == pytest.approx(scaled[0])
     assert set(logged) >= {"pdp/process/level1", "pdp/process/format", "pdp/process/P"}
-
-
-@pytest.mark.parametrize("module", [jiancha.train.rewards, jiancha.train.reference_format, jiancha.train.splits,
-                                    jiancha.train.data, jiancha.train.callbacks])
-def test_doctests(module):
-    result = doctest.testmod(module)
-    assert result.attempted > 0 and result.failed == 0
 
 
 def _parity_texts() -> list[str]:

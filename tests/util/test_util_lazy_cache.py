@@ -34,6 +34,7 @@ def test_a_missing_core_module_says_reinstall():
 
 
 def test_cache_folder_from_the_environment_or_home(monkeypatch, tmp_path):
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
     monkeypatch.setenv(CACHE_ENV, str(tmp_path))
     assert default_cache_dir() == tmp_path == resolve_cache_dir()
     assert resolve_cache_dir(tmp_path / "x") == tmp_path / "x"
@@ -44,12 +45,15 @@ def test_cache_folder_from_the_environment_or_home(monkeypatch, tmp_path):
     monkeypatch.delenv(CACHE_ENV)
     assert resolve_cache_dir() == Path.home() / ".cache" / "jiancha"
     assert resolve_cache_dir("~/c") == Path.home() / "c"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert default_cache_dir() == tmp_path / "xdg" / "jiancha"
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "own"))     # the project's own variable wins
+    assert default_cache_dir() == tmp_path / "own"
 
 
 def test_every_cache_user_goes_through_the_one_helper():
     # the LeCaRD archive cache, the dataset download folders and the retrieval caches all resolve the same way
-    import jiancha.datasets.lecard as lecard
-    import jiancha.datasets.registry as registry
+    from jiancha.datasets import lecard, registry
 
     assert not hasattr(lecard, "cache_dir")
     assert not hasattr(registry, "default_cache_dir")

@@ -10,6 +10,7 @@ import threading
 import time
 from importlib.resources import files
 from pathlib import Path
+from typing import Self
 
 import pytest
 from typer.testing import CliRunner
@@ -19,6 +20,9 @@ from jiancha.cli.main import app as cli
 #: A model answer that must show as text: a script and an onerror attribute that would set window.__pwned.
 HOSTILE = ('<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">'
            "【适用法条】\n刑法：第二百六十四条\n\n【审查分析】\n<b>不是粗体</b>\n\n【最终结论】\n决定：起诉")
+#: A small theft case the rules baseline answers 相对不起诉 for (with precedents sharing 盗窃罪).
+THEFT_FACT = ("2023年5月2日，犯罪嫌疑人王某在某县某超市内盗窃白酒两瓶，价值300元。案发后王某主动投案，如实供述，"
+              "退赔全部损失并取得被害单位谅解，系初犯。")
 HOSTILE_REASONING = "先想一想：<script>window.__pwned = 3</script> 这是推理过程。"
 
 
@@ -63,6 +67,14 @@ def runs_dir(tmp_path_factory) -> Path:
     res = CliRunner().invoke(cli, ["retrieval", "eval", "--dataset", "lecard-v2", "--data-dir", mini,
                                    "--method", "bm25", "--out", str(root / "retrieval" / "bm25")])
     assert res.exit_code == 0, res.output
+    # An LJP run as `jiancha ljp eval` lays it out (manifest task "ljp"; metrics mean ± SE per metric).
+    ljp = root / "ljp" / "cail"
+    ljp.mkdir(parents=True)
+    (ljp / "manifest.json").write_text(json.dumps({"task": "ljp", "spec": {"model": "fake:ljp"}}), encoding="utf-8")
+    (ljp / "records.jsonl").write_text('{"case_id": "c1", "run_id": 0, "status": "ok"}\n', encoding="utf-8")
+    (ljp / "metrics.json").write_text(json.dumps({"runs": 1, "mean_se": {"charge_macro_f1": {"mean": 0.4321, "se": 0},
+                                                                         "charge_accuracy": {"mean": 0.875, "se": 0}}}),
+                                      encoding="utf-8")
     # Things no URL may reach: a folder and a file outside the runs folder, linked from inside it.
     secret = tmp_path_factory.mktemp("outside")
     (secret / "records.jsonl").write_text('{"case_id": "OUTSIDE", "run_id": 0, "status": "ok", "raw_output": "TOP-SECRET"}\n', encoding="utf-8")
@@ -79,9 +91,11 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
-    """Debian's chromium driven by Playwright (which cannot download its own browser here)."""
+    """Debian's chromium driven by Playwright (which cannot download its own browser here). Module scope:
+    Playwright's synchronous API keeps an event loop running in this thread until it is closed, which would
+    stop later tests from calling asyncio.run."""
     sync_api = pytest.importorskip("playwright.sync_api",
                                    reason="playwright is not installed (pip install -e '.[browser]')")
     if not CHROMIUM.exists():
@@ -111,7 +125,7 @@ class LiveServer:
         self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
-    def __enter__(self) -> LiveServer:
+    def __enter__(self) -> Self:
         self.thread.start()
         deadline = time.monotonic() + 20
         while not self.server.started:
@@ -133,3 +147,9 @@ def live(runs_dir):
 
     with LiveServer(create_app(runs_dir, precedents=load_pdp("sample"), k=3)) as server:
         yield server
+
+
+@pytest.fixture(autouse=True)
+def _cache_in_tmp(monkeypatch, tmp_path):
+    """`jiancha view` keeps record indexes under $XDG_CACHE_HOME: tests keep them in their own folder."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg-cache"))

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import THEFT_FACT
 from typer.testing import CliRunner
 
 from jiancha.cli import main as cli_main
@@ -17,13 +18,11 @@ from jiancha.cli.main import app as cli
 from jiancha.datasets.pdp import load_pdp
 
 pytest.importorskip("fastapi", reason="the web extra is not installed")
-from fastapi.testclient import TestClient  # noqa: E402
+from fastapi.testclient import TestClient
 
-from jiancha.web.app import create_app  # noqa: E402
-from jiancha.web.workbench import MAX_FIELD_CHARS  # noqa: E402
+from jiancha.web.app import create_app
+from jiancha.web.workbench import MAX_FIELD_CHARS
 
-THEFT_FACT = ("2023年5月2日，犯罪嫌疑人王某在某县某超市内盗窃白酒两瓶，价值300元。案发后王某主动投案，如实供述，"
-              "退赔全部损失并取得被害单位谅解，系初犯。")
 THEFT_PROCEDURE = "本案由某县公安局侦查终结，以犯罪嫌疑人王某涉嫌盗窃罪，于2023年6月1日移送本院审查起诉。"
 
 
@@ -39,14 +38,16 @@ def score_json(run: Path) -> dict:
 
 
 def alerts(text: str) -> list[str]:
-    return [html.unescape(m) for m in re.findall(r'role="alert"[^>]*>(.*?)</p>', text, re.S)]
+    return [html.unescape(m) for m in re.findall(r'role="alert"[^>]*>(.*?)</p>', text, re.DOTALL)]
 
 
 def test_leaderboard_lists_each_kind_of_run(client):
     page = client.get("/")
     assert page.status_code == 200
-    for key in ("rules", "more/majority", "hostile", "retrieval/bm25"):
+    for key in ("rules", "more/majority", "hostile", "retrieval/bm25", "ljp/cail"):
         assert f">{key}<" in page.text
+    ljp = page.text[page.text.index('id="ljp-table"'):page.text.index('id="retrieval-table"')]
+    assert "charge_macro_f1" in ljp and "0.4321" in ljp and "0.8750" in ljp and "fake:ljp" in ljp
     assert "OUTSIDE" not in page.text and "link-out" not in page.text
     assert '<meta name="viewport"' in page.text
 

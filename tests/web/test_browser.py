@@ -7,14 +7,13 @@ import json
 import re
 
 import pytest
+from conftest import THEFT_FACT
 from typer.testing import CliRunner
 
 from jiancha.cli.main import app as cli
 
 pytestmark = pytest.mark.usefixtures("browser")
 
-THEFT_FACT = ("2023年5月2日，犯罪嫌疑人王某在某县某超市内盗窃白酒两瓶，价值300元。案发后王某主动投案，如实供述，"
-              "退赔全部损失并取得被害单位谅解，系初犯。")
 
 
 @pytest.fixture

@@ -145,9 +145,11 @@ def serve_command(
 ) -> None:
     """Serve the case workbench (extra `web`) on http://HOST:PORT/; `jiancha view RUNS_DIR` serves it together
     with the results explorer."""
-    from jiancha.web.serve import check_port, serve
+    from jiancha.web.serve import check_listen, check_port, serve
 
     check_port(port)
+    _check_model(model, base_url, api_key_env)
+    check_listen(host, port)
     from jiancha.web.app import create_app
 
     serve(create_app(**workbench_settings(model, precedents, split, statutes_dir, base_url, api_key_env)),

@@ -141,7 +141,13 @@ def extract_command(
     from jiancha._util.jsonl import write_jsonl
     from jiancha.corpus.compare import apply_reviews, compare_all
     from jiancha.corpus.ingest import list_documents
-    from jiancha.corpus.pipeline import ExtractReport, RecordsWriter, iter_outcomes, stage_provenance, write_records
+    from jiancha.corpus.pipeline import (
+        ExtractReport,
+        RecordsWriter,
+        iter_outcomes,
+        stage_provenance,
+        write_records,
+    )
 
     total = _require_documents(input_dir)
     review_list = _load_reviews(reviews, llm_model)  # a bad review file fails before any extraction or LLM call

@@ -6,9 +6,6 @@ import typer
 
 app = typer.Typer(no_args_is_help=True)
 
-#: How to install what the exported tasks run in (from a clone).
-INSTALL_HINT = ".venv/bin/pip install -e '.[integrations]'"
-
 
 @app.command("lm-eval-task")
 def lm_eval_task_command(
@@ -25,6 +22,7 @@ def lm_eval_task_command(
     """Write an lm-evaluation-harness task folder: run it with `lm_eval --tasks pdp_bench --include_path DIR`."""
     import importlib.util
 
+    from jiancha._util.lazy import install_command
     from jiancha.integrations.lm_eval_task import TASK_NAME, LmEvalTaskConfig, write_task_folder
 
     config = LmEvalTaskConfig(data=data, split=split, prompt=prompt, template=template, compat=compat, limit=limit,
@@ -34,4 +32,4 @@ def lm_eval_task_command(
     typer.echo(f"run: lm_eval --model local-chat-completions --model_args model=M,base_url=URL/chat/completions "
                f"--apply_chat_template --tasks {TASK_NAME} --include_path {out_dir}")
     if importlib.util.find_spec("lm_eval") is None:
-        typer.echo(f"lm-evaluation-harness is not installed; install it with: {INSTALL_HINT}", err=True)
+        typer.echo(f"lm-evaluation-harness is not installed; install it with: {install_command('integrations')}", err=True)

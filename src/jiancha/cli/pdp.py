@@ -9,8 +9,10 @@ import typer
 from jiancha.cli import _llm_options as opt
 from jiancha.cli._llm_options import EXIT_FAILED  # noqa: F401 (part of this command's interface)
 from jiancha.cli._render import interrupt_note, print_table, wide_console
+from jiancha.cli.pdp_batch import ingest_command
 
 app = typer.Typer(no_args_is_help=True)
+app.command("ingest")(ingest_command)
 
 
 # ------------------------------------------------------------------------------------ parse / score / compare
@@ -49,6 +51,10 @@ def score_command(
     bootstrap: int = typer.Option(1000, "--bootstrap", help="Bootstrap resamples of cases for 95% CIs "
                                   "(default mode; 0 turns them off)."),
     seed: int = typer.Option(0, "--seed", help="Bootstrap seed."),
+    aggregate: Annotated[list[str] | None, typer.Option(
+        "--aggregate", help="Also score each case's repeats as one prediction: vote (majority of the valid "
+        "answers; ties to the lowest run) or any (correct when any repeat is: the oracle upper bound). "
+        "Repeatable.")] = None,
 ) -> None:
     """Score run directories: paper-style tables (or --json), metrics.json, report.md and plots."""
     import json
@@ -56,7 +62,18 @@ def score_command(
     from jiancha.pdp import reports
     from jiancha.pdp.scoring import report_targets, score_run_dirs_full
 
+    modes = opt.split_multi(aggregate)
+    if modes:
+        from jiancha.pdp.aggregate import check_aggregate
+
+        for m in modes:
+            check_aggregate(m)
     scored = score_run_dirs_full(dirs, compat=compat, n_boot=bootstrap, seed=seed)
+    if modes:
+        from jiancha.pdp.aggregate import attach_aggregates
+        from jiancha.pdp.scoring import load_run_dirs
+
+        attach_aggregates(scored.result, load_run_dirs(dirs)[0], modes, compat=compat)
     written = []
     if write:
         for t in report_targets(dirs, out):
@@ -68,6 +85,13 @@ def score_command(
     r = scored.result
     print_table(console, f"PDP ({compat} mode, {reports.n_runs(r)} run(s), mean ± SE)",
                  *reports.paper_table([(", ".join(dirs) if len(dirs) == 1 else f"{len(dirs)} dirs", r)]))
+    if modes:
+        from jiancha.pdp.aggregate import aggregate_notes, aggregate_rows
+
+        print_table(console, "Repeats: mean ± SE, majority vote, any correct of k",
+                     *reports.paper_table(aggregate_rows(r)))
+        for note in aggregate_notes(r):
+            console.print(note, markup=False, highlight=False)
     print_table(console, "Pooled", *reports.summary_table(r))
     print_table(console, "Per class (pooled)", *reports.per_class_table(r))
     print_table(console, "Confusion matrix, Level 2 (rows gold)",
@@ -209,5 +233,9 @@ def eval_command(
                    precedents_balanced=precedents_balanced, precedents_max_chars=precedents_max_chars, **backend)
     console = Console(stderr=True)
     with interrupt_note(console, out):
-        s = run_pdp_eval(spec, client, show_progress=progress, score=score, console=console)
+        s = run_pdp_eval(spec, client, show_progress=progress, score=score, console=console, batch_out=batch_out)
+    if batch_out is not None:
+        from jiancha.cli.pdp_batch import report_batch_out
+
+        report_batch_out(s, batch_out)
     opt.finish_run(s)

@@ -6,8 +6,7 @@ from typing import Annotated
 
 import typer
 
-#: Exit code when requests of the run still have no ok result (as ``pdp eval`` with failures left).
-EXIT_INCOMPLETE = 3
+from jiancha.cli._llm_options import EXIT_FAILED
 
 
 def ingest_command(
@@ -36,4 +35,15 @@ def ingest_command(
                                                                        "decision_level2_accuracy", "articles_f1"))
              + f" (written to {out})", markup=False)
     if report.missing:
-        raise typer.Exit(EXIT_INCOMPLETE)
+        raise typer.Exit(EXIT_FAILED)
+
+
+def report_batch_out(summary, path: str) -> None:
+    """What ``pdp eval --batch-out`` wrote (the requests the run still needs), or that nothing was left."""
+    n = summary.total - summary.already_done
+    if n:
+        typer.echo(f"wrote {n} request(s) to {path}; submit it (OpenAI Batch API, or vLLM: python -m "
+                   f"vllm.entrypoints.openai.run_batch -i {path} -o RESULTS --model MODEL), then: jiancha pdp ingest "
+                   f"RESULTS --out {summary.out}")
+    else:
+        typer.echo(f"nothing to write to {path}: every request of {summary.out} is stored")

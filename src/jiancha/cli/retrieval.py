@@ -75,7 +75,8 @@ def _execute(dataset, data_dir, method, values, *, cache_dir, train_qrels=None, 
              **top):
     from jiancha.retrieval.pipeline import run_spec
 
-    spec = build(RetrievalSpec, SPEC_OPTIONS, values, dataset=dataset, method=method, **top)
+    given = [o for o in SPEC_OPTIONS if o.name in values]
+    spec = build(RetrievalSpec, given, values, dataset=dataset, method=method, **top)
     return spec.resolved(), run_spec(spec, data_dir, cache=cache_dir, progress=_progress, train_qrels=train_qrels,
                                      load_model=load_model, save_model=save_model)
 

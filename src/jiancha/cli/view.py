@@ -33,15 +33,17 @@ def view(
 ) -> None:
     """Browse evaluation results: leaderboard, runs, cases, comparisons, retrieval runs; plus the case workbench
     (extra `web`). Serves on http://HOST:PORT/, or writes a static site with --export."""
+    import os
     from pathlib import Path
 
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+    from jiancha.cli.case import _check_model
     from jiancha.errors import ConfigError
     from jiancha.web.explorer import Explorer
     from jiancha.web.runs import KIND_PDP
-    from jiancha.web.serve import check_port
+    from jiancha.web.serve import check_listen, check_port
 
     if export is None:
         check_port(port)
@@ -49,10 +51,15 @@ def view(
     if not root.is_dir():
         raise ConfigError(f"runs folder {runs_dir!r} does not exist; pass the folder your run directories are in "
                           "(e.g. runs/)")
+    if export is None:
+        _check_model(model, base_url, api_key_env)
+        check_listen(host, port)
     from jiancha.law.statutes import load_statutes
 
     statutes = load_statutes(statutes_dir) if statutes_dir else None
-    explorer = Explorer(root, statutes=statutes)
+    from jiancha.web.runs import RunCache, default_cache_dir
+
+    explorer = Explorer(root, statutes=statutes, cache=RunCache(disk=default_cache_dir()))
     console = Console(stderr=True)
     runs = explorer.runs()
     pdp = [r for r in runs if r.kind == KIND_PDP]
@@ -60,7 +67,7 @@ def view(
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task("indexing PDP runs", total=len(pdp))
-        explorer.warm(lambda key: progress.advance(task))
+        explorer.warm(lambda key: progress.advance(task), workers=os.cpu_count() or 1)
     if export is not None:
         from jiancha.web.export import export_site
 

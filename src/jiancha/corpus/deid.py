@@ -36,6 +36,9 @@ MASK = "×××"
 #: Words after a cue that look like names but are not (全部 after 店主…).
 NOT_NAMES: frozenset[str] = frozenset({"全部", "全体", "全家", "全额", "于是", "关于", "和解", "方面", "单位", "管理",
                                        "时许", "同日", "同年", "高度", "明确", "明显", "陈述", "许可", "华人"})
+#: Pieces of legal wording the recogniser and the context rules sometimes take for a name (``和认罪`` in ``…和认罪认罚…``).
+NOT_NAME_PARTS: tuple[str, ...] = ("认罪", "认罚", "犯罪", "自首", "立功", "供述", "辩护", "检察", "公安", "刑事",
+                                   "诉讼", "审查", "起诉", "侦查")
 #: Characters that end a name (particles, verbs and function words that follow names in these documents).
 _STOP = set("的称证于在与和及系因将被向对等家所说供陈辩未已是为从到把让使经即均曾又也都就并还以由男女之驾出涉处后共"
             "先现一二三四五六七八九十、，。；：（）()报案拨") | set(PSEUDONYM_MARK + PSEUDONYM_SUFFIXES)
@@ -60,12 +63,14 @@ ID_NUMBER_RE = re.compile(
 MOBILE_RE = re.compile(r"(?<!\d)1[3-9]\d{9}(?!\d)")
 ACCOUNT_NUMBER_RE = re.compile(r"(?<![0-9A-Za-z])\d{16,19}(?![0-9A-Za-z])")
 EMAIL_RE = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}")
-ONLINE_ACCOUNT_RE = re.compile(r"(?P<cue>微信号|微信账号|微信|QQ号|QQ|支付宝账号|支付宝)(?P<sep>[:：]?\s*)"
+ONLINE_ACCOUNT_RE = re.compile(r"(?P<cue>微信号|微信账号|微信|QQ号|QQ|支付宝账号|支付宝)(?P<sep>(?:为|是)?[:：]?\s*[“\"「『]?)"
                                r"(?P<acc>[A-Za-z][A-Za-z0-9_-]{4,}|\d{5,12})(?![A-Za-z0-9_-])")
-PLATE_RE = re.compile(r"(?P<p>[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼])(?P<l>[A-HJ-NP-Z])[·•]?"
+PLATE_RE = re.compile(r"(?P<p>[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼黔滇陇秦蜀])(?P<l>[A-HJ-NP-Z])[·•]?"
                       r"[A-HJ-NP-Z0-9]{5,6}(?![A-Za-z0-9])")
 BIRTH_DATE_RE = re.compile(r"(?P<ym>\d{4}年\d{1,2}月)\d{1,2}日(?=出生|生)")
-HOUSE_NUMBER_RE = re.compile(r"(?<=[路街巷弄道村组里])\d+号(?:院)?(?:\d+(?:幢|栋|号楼|楼))?(?:\d+单元)?(?:\d+(?:室|号))?")
+#: A landline number with its area code (0311-86651207).
+LANDLINE_RE = re.compile(r"(?<![\d-])0\d{2,3}-\d{7,8}(?![\d-])")
+HOUSE_NUMBER_RE = re.compile(r"(?<=[路街巷弄道村组里段])\d+号(?:院)?(?:\d+(?:幢|栋|号楼|楼))?(?:\d+单元)?(?:\d+(?:室|号))?")
 
 
 def _name_at(cand: str, text: str) -> str | None:
@@ -114,7 +119,7 @@ def find_names(text: str, known: tuple[str, ...] | list[str] = ()) -> list[str]:
     for m in _NAME_AFTER_CUE_RE.finditer(text):
         start = m.start("name")
         name = next((k for k in by_length if text.startswith(k, start)), None) or _name_at(m["name"], text)
-        if not name:
+        if not name or any(p in name for p in NOT_NAME_PARTS):   # 辩护人和认罪认罚…: 和 is a conjunction
             continue
         if name not in names:
             names.append(name)
@@ -164,6 +169,7 @@ _PATTERN_MASKS: tuple[tuple[str, re.Pattern[str], object], ...] = (
     ("email", EMAIL_RE, MASK),
     ("online_account", ONLINE_ACCOUNT_RE, lambda m: m["cue"] + m["sep"] + MASK),
     ("mobile", MOBILE_RE, MASK),
+    ("landline", LANDLINE_RE, MASK),
     ("account_number", ACCOUNT_NUMBER_RE, MASK),
     ("plate", PLATE_RE, lambda m: m["p"] + m["l"] + "×××××"),
     ("birth_date", BIRTH_DATE_RE, lambda m: m["ym"]),
@@ -188,14 +194,37 @@ class DeidResult:
     masked: tuple[MaskedSpan, ...] = ()
 
 
+#: A relative named right after the kinship word (``其妻乌云其木格向…``, ``其子孙立东``): the name runs to the next
+#: function character, whatever its surname (names without a surname: Mongolian, Tibetan).
+_STOP_CLASS = re.escape("".join(sorted(_STOP)))
+_KIN_NAME_RE = re.compile(f"[其之](?:丈夫|妻子|儿子|女儿|父亲|母亲|哥哥|姐姐|弟弟|妹妹|妻|夫|子|女|父|母|兄|弟|姐|妹)"
+                          f"(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}·]){{2,6}})(?=[{_STOP_CLASS}]|$)")
+
+
+#: Characters that open a verb phrase after a kinship word rather than a name (办理, 上学, 患病 …).
+_VERB_START = _NOT_THIRD | set("办作做上下读入考报申患生病死亡参加")
+
+
+def kin_names(text: str) -> list[str]:
+    """Relatives named right after a kinship word (see ``_KIN_NAME_RE``).
+
+    >>> kin_names("其妻乌云其木格向本院提交了证明。其子孙立东、其女在场。")
+    ['乌云其木格', '孙立东']
+    """
+    out = [m["name"] for m in _KIN_NAME_RE.finditer(text)]
+    # without a surname, a run is a name only when long (乌云其木格, 扎西多吉) and not opened by a verb (之子办理…)
+    return [n for n in dict.fromkeys(out) if n not in NOT_NAMES and not any(p in n for p in NOT_NAME_PARTS)
+            and (surname_of(n) or (len(n) >= 4 and n[0] not in _VERB_START))]
+
+
 def record_names(rec: PDPRecord, ner: str = DEFAULT_NER) -> list[str]:
     """Every natural-person name of a record, in order of first appearance: the person headers, the context
     rules, and the recogniser's person names (filtered as in ``ner.is_person_name`` and ``NOT_NAMES``)."""
     joined = "\n".join(getattr(rec, f) for f in DEID_FIELDS)
     known = header_names(rec.person_info)
-    found = dict.fromkeys([*known, *find_names(joined, known)])
+    found = dict.fromkeys([*known, *find_names(joined, known), *kin_names(joined)])
     for name in person_names(joined, ner):
-        if name not in NOT_NAMES and not _is_masked_form(name):
+        if name not in NOT_NAMES and not _is_masked_form(name) and not any(p in name for p in NOT_NAME_PARTS):
             found.setdefault(name)
     names = [n for n in found if n in joined]
     # a piece of a longer name that never stands alone is not a second person (周立 inside 周立新)
@@ -248,7 +277,8 @@ _RESIDUE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("plate", PLATE_RE),
     ("birth_date", re.compile(r"\d{4}年\d{1,2}月\d{1,2}日(?:出生|生)")),
     ("online_account", ONLINE_ACCOUNT_RE),
-    ("house_number", re.compile(r"(?<=[路街巷弄道村组里])\d+号")),
+    ("house_number", re.compile(r"(?<=[路街巷弄道村组里段])\d+号")),
+    ("landline", LANDLINE_RE),
 )
 
 

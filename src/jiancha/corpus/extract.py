@@ -1,22 +1,22 @@
 """Stage 2 (rule track): a parsed document → PDP-Bench records.
 
 The label comes from the legal basis of the decision, through ``jiancha.law.cpl`` in the document's own CPL
-numbering (2012 or 2018); decision wording is used only when no article decides it. A decision document is
+numbering (2012 or 2018); decision wording is used only when no article decides it. A 不起诉决定书 yields one
+record per person decided on (``<case number>-<k>``, each with its own person paragraphs and the reasoning that
+concerns it); a 起诉书 one record, unless its defendants receive different decisions. A decision document is
 never dropped: a section that cannot be found, a missing case number, or a basis that is contradictory, missing
 or at odds with the document type gives a *flagged* record (``Extracted.flags``, reason codes in ``FLAG_CODES``;
 the record's ``extra["flags"]`` carries them into the records file, where ``build check`` lists them), with an
-empty decision when none can be read. A document whose suspects receive different decisions yields one record
-per suspect (``<case number>-<k>``); otherwise one.
+empty decision when none can be read.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-
 from pathlib import Path
 
 from jiancha.corpus.ingest import RawDocument
-from jiancha.corpus.places import province_of
+from jiancha.corpus.places import province_in_text, province_of
 from jiancha.corpus.sections import MISSING_CODES, Sections, Suspect, split_sections
 from jiancha.corpus.text import parse_date_iso
 from jiancha.datasets.records import PDPRecord
@@ -24,7 +24,7 @@ from jiancha.errors import ParseError
 from jiancha.law.articles import ArticleRef, canonical_sort, parse_articles
 from jiancha.law.cpl import decision_from_articles, detect_numbering
 from jiancha.law.labels import Decision
-from jiancha.law.phrases import DECISION_CLAUSE_RE, DECISION_WORDING
+from jiancha.law.phrases import DECISION_CLAUSE_RE, DECISION_WORDING, PROCURATORATE_NAME_RE
 
 #: Where a label came from.
 LABEL_FROM_ARTICLES = "articles"
@@ -130,10 +130,20 @@ def _base_record(doc: RawDocument, sec: Sections, record_id: str) -> PDPRecord:
         decision="",
         relevant_articles=(),
         date=date,
-        province=province_of(sec.procuratorate) if sec.procuratorate else None,
+        province=_province(doc, sec),
         raw_reasoning_and_decision="\n".join(sec.reasoning_lines),
         source_url=doc.source_url,
     )
+
+
+def _province(doc: RawDocument, sec: Sections) -> str | None:
+    """From the procuratorate in the header, else in the signature, else the province the text names most."""
+    names = [sec.procuratorate, *(ln.replace(" ", "") for ln in reversed(doc.lines)
+                                  if PROCURATORATE_NAME_RE.match(ln.replace(" ", "")))]
+    for name in names:
+        if name and (found := province_of(name)):
+            return found
+    return province_in_text("\n".join(doc.lines))
 
 
 def _flagged(rec: PDPRecord, flags: list[str], detail: str | None) -> PDPRecord:
@@ -167,9 +177,12 @@ def extract_document(doc: RawDocument) -> list[Extracted]:
         return result, canonical_sort([r.canonical() for r in refs])
 
     split = _per_suspect_reasoning(sec)
+    if split is None and doc.doc_type == "non_prosecution" and len(sec.suspects) > 1:
+        split = [list(sec.reasoning_lines)] * len(sec.suspects)   # one decision on several people
     if split is not None:
         results = [decide("\n".join(paragraphs)) for paragraphs in split]
-        if len({r.decision for r, _ in results}) > 1 and all(r.decision for r, _ in results):
+        if (doc.doc_type == "non_prosecution" or len({r.decision for r, _ in results}) > 1) \
+                and all(r.decision for r, _ in results):
             out = []
             for k, (suspect, paragraphs, (res, articles)) in enumerate(
                     zip(sec.suspects, split, results, strict=True), start=1):

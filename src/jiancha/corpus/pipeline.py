@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 from jiancha._util.hashing import file_sha256, stable_hash
 from jiancha._util.io import write_json
@@ -27,7 +27,6 @@ from jiancha.corpus.extract import Extracted
 from jiancha.corpus.ingest import RawDocument, Rejection, list_documents
 from jiancha.corpus.ner import DEFAULT_NER
 from jiancha.corpus.outcomes import (
-    REJECTED,
     DocumentOutcome,
     DuplicateFilter,
     YieldTable,
@@ -87,7 +86,7 @@ class RecordsWriter:
         self._hash.update(canonical_json(row).encode("utf-8") + b"\n")
         self.n += 1
 
-    def __enter__(self) -> RecordsWriter:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, exc_type: object, *_: object) -> None:

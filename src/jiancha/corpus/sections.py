@@ -29,11 +29,9 @@ from jiancha.law.phrases import (
     PSEUDONYM_MARK,
     PSEUDONYM_SUFFIXES,
     REASONING_END_RE,
-    REASONING_INLINE_RE,
     REASONING_START_RE,
     SUSPECT_HEADER_RE,
 )
-
 
 #: Reason codes of sections that could not be found (a flagged record, never a rejection).
 NO_PERSON_INFO = "no_person_info"
@@ -72,6 +70,7 @@ class Sections:
 
 
 def _strip_lead_in(line: str) -> str:
+    """The line without its lead-in (经依法审查查明：)."""
     m = FACT_LEAD_IN_RE.match(line)
     return line[m.end():].strip() if m else line
 
@@ -79,6 +78,19 @@ def _strip_lead_in(line: str) -> str:
 def _is_end_line(line: str) -> bool:
     s = line.replace(" ", "")
     return bool(REASONING_END_RE.match(s) or PROCURATORATE_NAME_RE.match(s) or is_date_line(s))
+
+
+def _without_running_names(lines: list[str]) -> list[str]:
+    """``lines`` without a procuratorate's name printed as a page header inside the text: a bare name line is
+    the signature only when the tail follows it (a date, a signature or notice line, or the end)."""
+    out = []
+    for k, line in enumerate(lines):
+        if PROCURATORATE_NAME_RE.match(line.replace(" ", "")):
+            after = lines[k + 1: k + 3]
+            if after and not any(_is_end_line(a) for a in after):
+                continue
+        out.append(line)
+    return out
 
 
 def _suspects(person_lines: list[str]) -> tuple[Suspect, ...]:
@@ -97,10 +109,27 @@ def _split_inline(lines: list[str]) -> list[str]:
     if any(REASONING_START_RE.match(ln) for ln in lines):
         return lines
     for k, line in enumerate(lines):
-        m = REASONING_INLINE_RE.search(line)
-        if m is not None and line[: m.start()].strip():
-            return [*lines[:k], line[: m.start()].rstrip(), line[m.end():].lstrip(), *lines[k + 1:]]
+        for m in _SENTENCE_START_RE.finditer(line):
+            rest = line[m.start():].lstrip()
+            if m.start() and rest.startswith(_INLINE_REASONING_OPENERS) and REASONING_START_RE.match(rest):
+                return [*lines[:k], line[: m.start()].rstrip(), rest, *lines[k + 1:]]
     return lines
+
+
+def _inline_fact_start(lines: list[str], lo: int, hi: int) -> tuple[int, int] | None:
+    """(line, offset) of the first sentence in ``lines[lo:hi]`` that opens the facts (a lead-in or the police's
+    version) after a sentence end inside a paragraph, or None."""
+    for k in range(lo, hi):
+        line = lines[k]
+        for m in _SENTENCE_START_RE.finditer(line):
+            if m.start() and _is_fact_start(line[m.start():]):
+                return k, m.start()
+    return None
+
+
+_SENTENCE_START_RE = re.compile(r"(?<=[。；;])")
+#: How a reasoning opening inside a paragraph starts (the procuratorate speaking: 本院… / 经本院… / 经审查…).
+_INLINE_REASONING_OPENERS = ("本院", "经本院", "经审查", "经依法审查", "综上")
 
 
 def _first(lines: list[str], lo: int, hi: int, pred) -> int | None:
@@ -119,7 +148,7 @@ def split_sections(doc: RawDocument) -> Sections:
         i += 1
     procuratorate = lines[0].replace(" ", "") if doc.title_index > 0 else ""
     date_line = lines[-1] if lines and is_date_line(lines[-1]) else None
-    body = _split_inline(lines[i:])
+    body = _split_inline(_without_running_names(lines[i:]))
     # the tail (appeal notice, salutation, signature, date) ends the text; the reasoning is the last section
     n = len(body)
     r = _first(body, 0, n, lambda ln: bool(REASONING_START_RE.match(ln)))
@@ -133,6 +162,11 @@ def split_sections(doc: RawDocument) -> Sections:
     p = _first(body, 0, r, lambda ln: bool(PROCEDURE_START_RE.match(ln)) and not SUSPECT_HEADER_RE.match(ln)
                and not _is_fact_start(ln))
     f = _first(body, (p + 1) if p is not None else 0, r, _is_fact_start)
+    if p is not None and f is None and (cut := _inline_fact_start(body, p, r)) is not None:
+        # the facts open inside a procedural paragraph (…移送本院审查起诉。经依法审查查明：…)
+        k, at = cut
+        body = [*body[:k], body[k][:at].rstrip(), body[k][at:].lstrip(), *body[k + 1:]]
+        r, f = r + 1, k + 1
     if p is not None and f is None:
         # no lead-in: the facts follow the procedural paragraphs
         f = next((k for k in range(p + 1, r) if not PROCEDURAL_EVENT_RE.match(body[k])), None)
@@ -164,8 +198,11 @@ def _own_findings(block: list[str]) -> tuple[list[str], list[str]]:
         start = own[0]
     fact: list[str] = []
     seen: set[str] = set()
-    for line in block[start:]:
+    for k, line in enumerate(block[start:], start=start):
         text = _strip_lead_in(line) if FACT_LEAD_IN_RE.match(line) else line
+        if k == start and not own and POLICE_VERSION_RE.match(line):
+            # the police's version is the facts: its lead-in (XX公安局移送审查起诉认定：) is not
+            text = line[POLICE_VERSION_RE.match(line).end():].strip() or text
         key = re.sub(r"\s+", "", text)
         if not key or key in seen:
             continue

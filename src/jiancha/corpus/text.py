@@ -17,6 +17,8 @@ _SPACES_RE = re.compile(r"[ \t]+")
 #: Chinese text has no word spaces, so such a space carries nothing.
 _CJK_CHAR = r"[\u3000-\u303f\u4e00-\u9fff\uff01-\uff0f\uff1a-\uff20《》“”‘’〇○]"
 _CJK_SPACE_RE = re.compile(rf"(?<={_CJK_CHAR}) +(?={_CJK_CHAR})")
+#: A space inside a date in Chinese numerals (二O 一五年一月 二十八日), where OCR leaves them.
+_DATE_SPACE_RE = re.compile(r"(?<=[〇零○一二三四五六七八九十OoΟ年月])\s+(?=[〇零○一二三四五六七八九十OoΟ年月日])")
 #: Letters OCR reads for the Chinese zero in dates (二O一九年, 二0二一年).
 _OCR_ZERO_RE = re.compile(r"(?<=[二〇零○一二三四五六七八九])[OoΟ0０](?=[〇零○一二三四五六七八九OoΟ0０]*年)")
 
@@ -27,7 +29,7 @@ def normalize_line(line: str) -> str:
     >>> normalize_line("本 院 认 为，二O二一年 ３月")
     '本院认为，二〇二一年 3月'
     """
-    s = _OCR_ZERO_RE.sub("〇", line)
+    s = _OCR_ZERO_RE.sub("〇", _DATE_SPACE_RE.sub("", line))
     s = s.translate(_FULLWIDTH)
     s = _FULLWIDTH_POINT_RE.sub(".", s)
     s = _SPACES_RE.sub(" ", s).strip()

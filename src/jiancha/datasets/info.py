@@ -218,13 +218,8 @@ def _dates(records: list[Any]) -> tuple[str | None, str | None]:
 
 def summarize_pdp(source: str) -> PDPSummary:
     """Splits, per-label counts, fields, dates, provinces, charges (when present) and validation problems."""
-    from jiancha.datasets.pdp import (
-        compute_fingerprint,
-        make_test_rq2,
-        rows_to_records,
-        split_readers,
-        validate_pdp_rows,
-    )
+    from jiancha.datasets.pdp import compute_fingerprint, make_test_rq2, split_readers
+    from jiancha.datasets.pdp_validation import rows_to_records, validate_pdp_rows
 
     readers = split_readers(source)
     src_path = Path(str(source)).expanduser()

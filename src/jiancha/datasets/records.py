@@ -61,3 +61,13 @@ class PDPRecord:
             source_url=d.get("source_url") or "",
             extra={k: v for k, v in d.items() if k not in known},
         )
+
+
+@dataclass(frozen=True)
+class RawRow:
+    """One record as read from a source, before validation, with where it came from."""
+
+    data: Any
+    path: str
+    line: int | None = None  # JSON-lines line number (1-based)
+    row: int | None = None   # position in a JSON list, Parquet file or Arrow dataset (1-based)

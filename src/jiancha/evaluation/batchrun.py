@@ -6,8 +6,9 @@ the run directory, with the same plan, messages and seeds as a live run; ``inges
 samples, checks that data and prompts are still those of the run, and appends one row per new result, built by
 the runner's own ``result_row``. So a batch round trip stores what a live run stores (bar latency and attempts).
 
-Re-submission: results for requests already stored ok are skipped (never duplicated); results for requests the
-run does not plan are reported and not stored; a failed result is stored as failed, so the same
+Re-submission: results for requests already stored ok are skipped, and so are failed results for requests already
+stored as failed (never a duplicate row); an ok result replaces a stored failure; results for requests the run
+does not plan are reported and not stored; a failed result is stored as failed, so the same
 ``eval --batch-out`` command writes a new file with the missing requests (and, with ``--retry-failed``, the
 failed ones).
 """
@@ -44,7 +45,7 @@ def write_task_batch(task: Task, backend: BackendSpec, todo: Sequence[tuple[int,
 @dataclass
 class IngestReport:
     """What ``ingest_results`` did: rows stored (ok / failed), results skipped because the request was already
-    stored ok, results for requests the run does not plan, and planned requests still without an ok row."""
+    stored (ok, or failed and failed again), results for requests the run does not plan, and planned requests still without an ok row."""
 
     stored_ok: int = 0
     stored_failed: int = 0
@@ -58,7 +59,7 @@ class IngestReport:
     def lines(self) -> list[str]:
         """The report for people, one fact per line."""
         out = [f"stored: {self.stored_ok} ok, {self.stored_failed} failed; skipped {self.already_stored} already "
-               f"stored ok" + (f", {self.duplicates} repeated result lines" if self.duplicates else "")]
+               f"stored" + (f", {self.duplicates} repeated result lines" if self.duplicates else "")]
         if self.unknown or self.bad_ids:
             named = ", ".join((self.unknown + self.bad_ids)[:_SHOWN])
             out.append(f"ignored {len(self.unknown) + len(self.bad_ids)} result(s) this run does not plan ({named}): "
@@ -115,8 +116,8 @@ def ingest_results(task: Task, result_files: Iterable[str | os.PathLike]) -> Ing
         if sample is None:
             report.unknown.append(f"{key[0]} run {key[1]}")
             continue
-        if status.get(key) == "ok":
-            report.already_stored += 1
+        if status.get(key) == "ok" or (status.get(key) == "failed" and not res.ok):
+            report.already_stored += 1      # never a second row for the same outcome
             continue
         rows.append(result_row(task, sample, key[1], res, messages_hash(task.messages(sample)),
                                request_seed(spec.seed, key[1])))

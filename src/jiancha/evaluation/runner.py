@@ -22,7 +22,7 @@ from jiancha.evaluation.summary import RunSummary, count_health
 from jiancha.evaluation.task import Sample, Task
 from jiancha.llm.batch import run_into_store
 from jiancha.llm.client import ChatClient
-from jiancha.llm.config import ClientConfig
+from jiancha.llm.config import BackendSpec, ClientConfig
 from jiancha.llm.presets import check_generation, resolve_backend
 from jiancha.llm.store import RunStore
 from jiancha.llm.types import ChatRequest, ChatResult, messages_hash
@@ -82,10 +82,12 @@ def run_task(task: Task, client_config: ClientConfig | None = None, *, show_prog
     spec = task.spec
     client_config = client_config or ClientConfig()
     client: ChatClient | None = None
+    backend: BackendSpec | None = None
     if not task.is_offline():
         backend = resolve_backend(spec.model, spec.base_urls, spec.api_key_env, spec.extra_body)
         check_generation(backend, spec.generation)
-        client = ChatClient(backend, spec.generation, client_config)   # fails fast on a missing API key
+        if batch_out is None:   # a batch file is written without the API key
+            client = ChatClient(backend, spec.generation, client_config)   # fails fast on a missing API key
 
     samples = task.load_samples()
     if not samples:
@@ -94,10 +96,10 @@ def run_task(task: Task, client_config: ClientConfig | None = None, *, show_prog
     scope = samples[: spec.limit] if spec.limit else samples
 
     identity: dict[str, Any] = {"task": task.name, "data_fingerprint": fingerprint, "seed": spec.seed}
-    if client is None:
+    if backend is None:
         identity["model"] = spec.model
     else:
-        identity.update({"backend": client.spec.identity(), "generation": spec.generation.to_dict()})
+        identity.update({"backend": backend.identity(), "generation": spec.generation.to_dict()})
     identity.update(task.identity(samples))
     manifest: dict[str, Any] = {
         "format": task.run_format, "task": task.name, "spec": spec.to_dict(),
@@ -105,7 +107,7 @@ def run_task(task: Task, client_config: ClientConfig | None = None, *, show_prog
         "data": {"source": spec.data, "fingerprint": fingerprint, "n_records": len(samples),
                  "n_cases": len(scope), **task.data_manifest(samples)},
         "environment": environment_info(), "started_at": now_iso(), "finished_at": None,
-        "backend": client.spec.public() if client is not None else {"baseline": spec.model},
+        "backend": backend.public() if backend is not None else {"baseline": spec.model},
         **task.manifest(samples),
         "invocations": [{"started_at": now_iso(), "retry_failed": spec.retry_failed, "repeats": spec.repeats,
                          "limit": spec.limit}],
@@ -116,15 +118,16 @@ def run_task(task: Task, client_config: ClientConfig | None = None, *, show_prog
     t0 = time.perf_counter()
     with store.session(console):
         todo, already, failed_kept = plan_requests(store.latest_status(), scope, spec.repeats, spec.retry_failed)
-        summary = RunSummary(out=str(spec.out), task=task.name, model=spec.model, offline=client is None,
+        summary = RunSummary(out=str(spec.out), task=task.name, model=spec.model, offline=backend is None,
                              total=len(scope) * spec.repeats, already_done=already, resumed=resumed)
-        if client is None:
+        if backend is None:
             _run_offline(task, scope, todo, store, summary)
         elif todo and batch_out is not None:
             from jiancha.evaluation.batchrun import write_task_batch
 
-            write_task_batch(task, client.spec, todo, batch_out)
-        elif todo:
+            n = write_task_batch(task, backend, todo, batch_out)
+            store.manifest["invocations"][-1].update({"batch_out": str(batch_out), "batch_requests": n})
+        elif todo and client is not None:
             _run_model(task, client, todo, store, summary, show_progress, console)
         summary.elapsed_s = round(time.perf_counter() - t0, 3)
         summary.failed_total = failed_kept + summary.failed

@@ -9,7 +9,7 @@ same answers report the same figures. The metrics read the unreduced scores (one
 
 Task arguments (``-T name=value``): ``data`` (default ``sample``), ``split`` (``test``), ``prompt``
 (``baseline``), ``one_shot_classes`` (comma-separated codes), ``template``, ``precedents_from``,
-``precedents_split`` (``train``), ``precedents_k``, ``precedents_balanced``, ``precedents_max_chars``,
+``precedents_split`` (default: ``train``, or the pool's only split), ``precedents_k``, ``precedents_balanced``, ``precedents_max_chars``,
 ``compat`` (``default``), ``limit``.
 """
 
@@ -52,9 +52,9 @@ def build_samples(data: str = "sample", split: str = "test", *, prompt: str = "b
     """inspect Samples of a PDP split: id = jiancha's unique case id, input = jiancha's messages, target = the
     gold decision, metadata = the gold fields ``jiancha pdp score`` reads. ``precedents``: a PrecedentConfig."""
     from jiancha.datasets.pdp import load_pdp
+    from jiancha.evaluation.runner import unique_ids
     from jiancha.law.charges import find_charges
     from jiancha.pdp.prompts import build_messages
-    from jiancha.evaluation.runner import unique_ids
 
     records = load_pdp(data, split)
     ids = unique_ids([r.id for r in records])
@@ -163,7 +163,7 @@ def _classes(value: str | list[str] | None) -> tuple[str, ...] | None:
 @task
 def pdp_bench(data: str = "sample", split: str = "test", prompt: str = "baseline",
               one_shot_classes: str | None = None, template: str | None = None,
-              precedents_from: str | None = None, precedents_split: str = "train", precedents_k: int = 4,
+              precedents_from: str | None = None, precedents_split: str | None = None, precedents_k: int = 4,
               precedents_balanced: bool = False, precedents_max_chars: int | None = 600,
               compat: str = "default", limit: int | None = None) -> Task:
     """Prosecution decision prediction (PDP-Bench) with jiancha's prompts, parser and metrics."""

@@ -86,9 +86,9 @@ def read_config(path: str | os.PathLike) -> LmEvalTaskConfig:
 def build_docs(config: LmEvalTaskConfig) -> list[dict[str, Any]]:
     """One document per case: jiancha's messages (``system``, ``user``) and the gold fields the scorer reads."""
     from jiancha.datasets.pdp import load_pdp
+    from jiancha.evaluation.runner import unique_ids
     from jiancha.law.charges import find_charges
     from jiancha.pdp.prompts import build_messages
-    from jiancha.evaluation.runner import unique_ids
 
     records = load_pdp(config.data, config.split)
     pairs = list(zip(unique_ids([r.id for r in records]), records))

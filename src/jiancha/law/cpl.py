@@ -21,7 +21,7 @@ every other article kept its paragraphs and moved down by the number of insertio
 
 So 2012 art. 15 → 16, 171 → 175, 172 → 176, 173 → 177, 216 → 227, 280 → 298, 290 → 308.
 The 2012 text was not available offline; the insertions are those listed in the amendment decision, and
-``scripts/derive_cpl_table.py`` checks them against the 2018 text in ``../shared/data/statutes`` (each inserted
+``scripts/derive_cpl_table.py`` checks them against the official 2018 text (a statutes directory, see ``jiancha.law.statutes``) (each inserted
 article holds its new subject; 308 articles in all) and, given a 2012 text, aligns the two with difflib.
 
 Decision meaning (PDP-Bench)

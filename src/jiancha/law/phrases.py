@@ -92,12 +92,10 @@ POLICE_VERSION_RE = re.compile(
 )
 #: Start of the reasoning and decision.
 REASONING_START_RE = re.compile(
-    r"^(?:综上[所述]*[，,]?\s*)?(?:本院认为|本院(?:依法)?(?:经)?(?:审查|审理)[^。；：:]{0,10}?认为|"
-    r"经[^。；：:]{0,30}?(?:本院|审查|审理)[^。；：:]{0,12}?认为|检察机关(?:经审查)?认为)"
-)
-#: The reasoning when it opens inside a paragraph that starts with something else (after a sentence end).
-REASONING_INLINE_RE = re.compile(
-    r"(?<=[。；;])\s*(?=本院认为|本院经审查认为|经本院审查认为|经审查[，,]?本院认为|本院审查认为)"
+    r"^(?:综上[所述]*[，,]?\s*)?(?:本院认为|"
+    r"本院(?:经)?(?:依法)?(?:审查|审理)(?:后)?[，,]?(?:仍然|依然|仍)?认为|"
+    r"经(?:本院)?(?:依法)?(?:审查|审理)(?:后)?(?:[，,]?本院)?[，,]?(?:仍然|依然|仍)?认为|"
+    r"经本院(?:依法)?审查并[^。；：:]{0,20}?[，,]\s*本院(?:仍然|依然|仍)?认为|检察机关(?:经审查)?认为)"
 )
 #: Lines after the reasoning and decision: appeal notices, salutation, signatures, attachments.
 REASONING_END_RE = re.compile(
@@ -105,10 +103,10 @@ REASONING_END_RE = re.compile(
     r"(?:代理|承办|员额)?检察(?:员|官)(?:[\u4e00-\u9fff某]{1,4})?$|书记员|[（(【\[]?院印[）)】\]]?$)"
 )
 #: Page furniture inside the text of a printed or scanned document: page numbers (第 1 页 共 2 页, - 2 -, 1/2),
-#: the seal mark (（院印）). Whole lines are dropped; inline page marks are cut out.
+#: the seal mark (（院印）), rules (————). Whole lines are dropped; inline page marks are cut out.
 PAGE_FURNITURE_RE = re.compile(
     r"^(?:第\s*\d+\s*页[\s,，/]*共\s*\d+\s*页|共\s*\d+\s*页[\s,，/]*第\s*\d+\s*页|[-—－]?\s*\d{1,3}\s*[-—－]?|"
-    r"\d{1,3}\s*/\s*\d{1,3}|[（(【\[]\s*院\s*印\s*[）)】\]]|[（(]\s*(?:公章|盖章|印章)\s*[）)])$"
+    r"\d{1,3}\s*/\s*\d{1,3}|[（(【\[]\s*院\s*印\s*[）)】\]]|[（(]\s*(?:公章|盖章|印章)\s*[）)]|[—\-_=─━－]{6,})$"
 )
 PAGE_MARK_INLINE_RE = re.compile(r"\s*(?:第\s*\d+\s*页[\s,，/]*共\s*\d+\s*页|[（(]\s*院\s*印\s*[）)])\s*")
 #: A return of a case for supplementary investigation (退回公安机关补充侦查, 退回补充侦查, 退补, 退查).

@@ -1,7 +1,7 @@
 """Statute text lookup for the Criminal Law (cl), the CPL 2018 (cpl) and the Procuratorate's Rules 2019 (cpr).
 
 The project ships no law text. :func:`load_statutes` reads a user-given directory in the LawRefBook markdown
-layout used by ``../shared/data/statutes`` (``刑法.md``, ``刑事诉讼法(2018-10-26).md``,
+layout of the LawRefBook/Laws markdown collection (``刑法.md``, ``刑事诉讼法(2018-10-26).md``,
 ``人民检察院刑事诉讼规则(2019-12-02).md``): headings start with ``#``, metadata ends at
 ``<!-- INFO END -->``, and each article is a paragraph starting ``第N条[之M] ``; the paragraphs after it up to
 the next article are its further 款, and paragraphs starting ``（一）`` are items (项) of the 款 before them.
@@ -140,7 +140,7 @@ def _find_file(directory: Path, law: Law) -> Path | None:
 
 
 def load_statutes(directory: str | Path, *, laws: tuple[Law, ...] = tuple(Law)) -> Statutes:
-    """Load the statute texts of ``laws`` from ``directory`` (``../shared/data/statutes`` layout).
+    """Load the statute texts of ``laws`` from ``directory`` (LawRefBook/Laws markdown layout).
 
     Raises DataError naming the directory and the expected file names when a law's file is missing.
     """

@@ -145,3 +145,42 @@ def score_aggregates(items: Sequence[ScoreItem], modes: Sequence[str] = AGGREGAT
                      n_boot: int = 0, seed: int = 0) -> dict[str, dict[str, Any]]:
     """``{mode: pooled block}`` for each aggregate mode (for metrics.json's ``aggregates`` and the reports)."""
     return {m: score_aggregate(items, m, compat=compat, n_boot=n_boot, seed=seed) for m in modes}
+
+
+#: How each aggregate is named in tables.
+LABELS = {"vote": "majority vote (self-consistency)", "any": "any correct of k (oracle)"}
+
+
+def attach_aggregates(result: dict[str, Any], items: Sequence[ScoreItem], modes: Sequence[str], *,
+                      compat: str = "default") -> dict[str, Any]:
+    """``result`` (a scorer result) with ``aggregates`` = ``score_aggregates`` of ``modes`` added in place."""
+    for m in modes:
+        check_aggregate(m)
+    if modes:
+        result["aggregates"] = score_aggregates(items, modes, compat=compat)
+    return result
+
+
+def aggregate_rows(result: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """Rows for ``reports.paper_table``: the runs' mean ± SE, then each aggregate (a single value each)."""
+    from jiancha.pdp.metrics import summary_metrics
+
+    k = len(result.get("per_run", {}))
+    rows: list[tuple[str, dict[str, Any]]] = [(f"mean ± SE over {k} run(s)", result)]
+    for mode, block in result.get("aggregates", {}).items():
+        single = {name: {"mean": v, "se": 0.0} for name, v in summary_metrics(block, extended=True).items()}
+        stats = block.get("aggregate", {})
+        span = stats.get("k_max") if stats.get("k_min") == stats.get("k_max") else \
+            f"{stats.get('k_min')}–{stats.get('k_max')}"
+        rows.append((f"{LABELS.get(mode, mode)}, k = {span}", {"per_run": {mode: block}, "mean_se": single}))
+    return rows
+
+
+def aggregate_notes(result: dict[str, Any]) -> list[str]:
+    """One line per aggregate: ties broken (and how) and cases without any valid answer."""
+    out = []
+    for mode, block in result.get("aggregates", {}).items():
+        s = block.get("aggregate", {})
+        out.append(f"{mode}: {s.get('n_cases')} cases; {s.get('n_ties')} tie(s) broken by {TIE_RULE}; "
+                   f"{s.get('n_no_valid')} case(s) without a valid answer")
+    return out

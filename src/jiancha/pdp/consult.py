@@ -24,6 +24,10 @@ from jiancha.pdp.prompts import build_messages
 from jiancha.retrieval.precedents import Precedent, PrecedentIndex
 
 DEFAULT_MODEL = "baseline:rules"
+#: How one interactive request is sent: a person is waiting, so two attempts with short backoff (an evaluation run
+#: retries six times over minutes), and up to five minutes for a reasoning model to answer.
+INTERACTIVE_CLIENT = ClientConfig(concurrency=1, timeout_s=300.0, max_attempts=2, backoff_base_s=0.5,
+                                  backoff_max_s=2.0, retry_after_max_s=5.0)
 
 
 @dataclass(frozen=True)
@@ -61,8 +65,21 @@ def _baseline_answer(model: str, case: PDPRecord, train: list[PDPRecord] | None)
     return render_answer(p.decision, list(p.articles), p.analysis)
 
 
+def _run_coroutine(make):
+    """Run the coroutine ``make()`` to completion from synchronous code, also where this thread already runs an
+    event loop (a notebook, a browser-automation session): then it runs on a helper thread of its own."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(make())
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(lambda: asyncio.run(make())).result()
+
+
 def _llm_answer(model: str, case: PDPRecord, *, base_urls: tuple[str, ...], api_key_env: str | None,
-                generation: GenerationConfig, prompt: str) -> tuple[str, str | None]:
+                generation: GenerationConfig, prompt: str, client: ClientConfig) -> tuple[str, str | None]:
     from jiancha.errors import BackendError
     from jiancha.llm.client import ChatClient
     from jiancha.llm.presets import resolve_backend
@@ -70,10 +87,10 @@ def _llm_answer(model: str, case: PDPRecord, *, base_urls: tuple[str, ...], api_
     backend = resolve_backend(model, base_urls, api_key_env)
 
     async def go():
-        async with ChatClient(backend, generation, ClientConfig(concurrency=1)) as client:
-            return await client.complete(build_messages(case, prompt))
+        async with ChatClient(backend, generation, client) as chat:
+            return await chat.complete(build_messages(case, prompt))
 
-    result = asyncio.run(go())
+    result = _run_coroutine(go)
     if not result.ok:
         raise BackendError(f"request to {model} failed: {result.error}")
     return result.text or "", result.finish_reason
@@ -82,14 +99,21 @@ def _llm_answer(model: str, case: PDPRecord, *, base_urls: tuple[str, ...], api_
 def consult(case: PDPRecord, *, model: str = DEFAULT_MODEL, precedents: list[PDPRecord] | None = None,
             k: int = 5, statutes: Statutes | None = None, base_urls: tuple[str, ...] = (),
             api_key_env: str | None = None, generation: GenerationConfig | None = None,
-            prompt: str = "baseline", index: PrecedentIndex | None = None) -> Consultation:
-    """Recommend a decision for ``case`` and find up to ``k`` similar decided cases in ``precedents``."""
+            prompt: str = "baseline", index: PrecedentIndex | None = None,
+            client: ClientConfig = INTERACTIVE_CLIENT) -> Consultation:
+    """Recommend a decision for ``case`` and find up to ``k`` similar decided cases in ``precedents``.
+
+    Raises ConfigError for empty facts (there is nothing to base a decision on) and BackendError when the model
+    endpoint fails after ``client.max_attempts`` attempts."""
+    if not case.fact.strip():
+        raise ConfigError("the case has no facts (empty 'fact'); the decision is predicted from them")
     finish_reason = None
     if baselines.is_baseline(model):
         raw = _baseline_answer(model, case, precedents)
     else:
         raw, finish_reason = _llm_answer(model, case, base_urls=base_urls, api_key_env=api_key_env,
-                                         generation=generation or GenerationConfig(), prompt=prompt)
+                                         generation=generation or GenerationConfig(), prompt=prompt,
+                                         client=client)
     parsed = parse_answer(raw, finish_reason=finish_reason)
     texts: dict[str, str] = {}
     if statutes is not None:

@@ -3,7 +3,7 @@
 Prompts (``pdp.prompts``), the answer renderer (``pdp.answers``) and the parser (``pdp.parsing``) all take their
 strings and regexes from here, so the format a prompt asks for is exactly the format the parser reads.
 
-Required answer layout (protocol §2)::
+Required answer layout (the paper's prompt)::
 
     【适用法条】
     刑法：第二百六十四条、第六十七条第三款
@@ -56,7 +56,7 @@ THINK_END = "</think>"
 #: Label strings in table order, joined for prompts.
 LABELS_JOINED = ARTICLE_SEPARATOR.join(LEVEL2_LABELS)
 
-# --- reference-mode regexes (protocol §3, reproduced exactly) --------------------------------------------------
+# --- reference-mode regexes (the published parser, reproduced exactly) --------------------------------------------------
 REF_ARTICLES_END = re.compile(f"{re.escape(SECTION_ANALYSIS)}|{re.escape(SECTION_CONCLUSION)}")
 #: "the first line after 刑法：" -- the rest of that line only (articles on the next line do not match).
 REF_LAW_LINE: dict[Law, re.Pattern[str]] = {

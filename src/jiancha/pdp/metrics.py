@@ -1,4 +1,4 @@
-"""PDP metrics as pure, vectorised functions on label arrays (docs: pdp-protocol §4).
+"""PDP metrics as pure, vectorised functions on label arrays (the reference evaluation's conventions, stated below).
 
 Labels are integer codes: Level 2 ``0..3`` in ``LEVEL2_LABELS`` order (P, DNP, SNP, IENP), Level 1 ``0`` = 起诉,
 ``1`` = 不起诉; ``-1`` (``INVALID``) is an invalid prediction or an invalid gold label.
@@ -141,7 +141,7 @@ def _mean(values: np.ndarray) -> float:
 
 
 def compute_block(gold: np.ndarray, pred: np.ndarray, articles: np.ndarray) -> dict:
-    """The protocol §4 dictionary for one set of records (one run, or all runs pooled).
+    """The reference evaluation's metric dictionary for one set of records (one run, or all runs pooled).
 
     ``gold``/``pred``: Level-2 codes; ``articles``: per-record (p, r, f1) rows, NaN rows left out of the mean.
     """

@@ -1,6 +1,6 @@
 """Parse a model's answer into a decision and cited articles. Shared by the evaluation scorer and RL rewards.
 
-Two modes: ``compat="reference"`` reproduces the published parser exactly (docs: pdp-protocol §3);
+Two modes: ``compat="reference"`` reproduces the published parser exactly (rules below);
 ``compat="default"`` is robust to what models really emit and gives a reason code for every failure.
 
 Default mode, step by step:
@@ -85,7 +85,7 @@ def _invalid(reason: str, articles: tuple[str, ...] = ()) -> ParsedAnswer:
     return ParsedAnswer(None, articles, False, reason)
 
 
-# --- reference mode (protocol §3) ------------------------------------------------------------------------------
+# --- reference mode (the published parser) ------------------------------------------------------------------------------
 
 def _parse_reference(text: str | None, finish_reason: str | None) -> ParsedAnswer:
     text = text or ""

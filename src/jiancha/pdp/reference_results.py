@@ -1,4 +1,4 @@
-"""The reference implementation's result directories (docs: pdp-protocol §4): ``details_<group>.json`` + ``metrics.md``.
+"""The reference implementation's result directories (as the published evaluation code writes them): ``details_<group>.json`` + ``metrics.md``.
 
 A ``details_<group>.json`` file is a JSON list (UTF-8); groups are ``正确`` (correct), ``解析错误`` (invalid
 prediction), ``参考标签解析错误`` (invalid gold) and ``<gold>_<pred>`` for each kind of error. An entry holds

@@ -169,6 +169,7 @@ def render_report(scored, *, title: str | None = None) -> str:
         lines += _settings_line(m)
     lines += ["", "## PDP L1 / L2 (paper layout, mean ± SE over runs)", "",
               markdown_table(*paper_table([(title or "this run", r)])), "",
+              *_aggregate_section(r),
               "## Summary (pooled over runs)", "", markdown_table(*summary_table(r)), "",
               "## Per class (pooled)", "", markdown_table(*per_class_table(r)), ""]
     for level in (2, 1):
@@ -205,6 +206,17 @@ def render_report(scored, *, title: str | None = None) -> str:
                   markdown_table(*paper_table([(f"run {k}", {"per_run": {k: v}, "mean_se": _single(v)})
                                                for k, v in r["per_run"].items()], articles=True)), ""]
     return "\n".join(lines)
+
+
+def _aggregate_section(result: dict) -> list[str]:
+    """Self-consistency and any-correct-of-k next to mean ± SE (``pdp score --aggregate``), when scored."""
+    if not result.get("aggregates"):
+        return []
+    from jiancha.pdp.aggregate import aggregate_notes, aggregate_rows
+
+    return ["## Repeats: mean ± SE, majority vote, any correct of k", "",
+            markdown_table(*paper_table(aggregate_rows(result))), "", *[f"- {n}" for n in aggregate_notes(result)],
+            ""]
 
 
 def _lookup(result: dict, name: str) -> float | None:

@@ -2,7 +2,7 @@
 
 Entry points for other modules:
 
-- ``score_run_dirs(dirs, compat=..., write=...)`` → ``{"pooled", "per_run", "mean_se"}`` (protocol §4 names).
+- ``score_run_dirs(dirs, compat=..., write=...)`` → ``{"pooled", "per_run", "mean_se"}`` (the reference evaluation's key names).
 - ``score_items(items, compat=...)`` → ``ScoreResult`` (the same dict plus per-record columns for reports), for
   callers that hold predictions in memory (``ScoreItem`` from ``jiancha.pdp.rundir``).
 - ``load_run_dirs(dirs)`` → items and manifests (both directory formats).
@@ -297,7 +297,7 @@ def score_run_dirs(run_dirs: list[str | Path], *, compat: str = "default", write
     """Score one or more run directories (this project's format or the reference ``details_*.json`` format).
 
     Returns ``{"pooled": {...}, "per_run": {run_id: {...}}, "mean_se": {metric: {"mean", "se"}}}``
-    (key names as in docs: pdp-protocol §4). With ``write``, writes metrics.json, report.md and PNG plots into
+    (key names as the reference evaluation writes them). With ``write``, writes metrics.json, report.md and PNG plots into
     the run directory when a single project directory is scored (reference-mode files are named
     ``metrics.reference.json`` / ``report.reference.md``), and into ``out_dir`` when given.
     """

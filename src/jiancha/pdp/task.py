@@ -193,7 +193,10 @@ class PDPTask(Task):
 
 def run_pdp_eval(spec: RunSpec, client_config: ClientConfig | None = None, *,
                  records: Sequence[PDPRecord] | None = None, train_records: Sequence[PDPRecord] | None = None,
-                 show_progress: bool = False, score: bool = True, console: Console | None = None) -> RunSummary:
-    """Run ``spec`` into ``spec.out`` (creating or resuming it), then score it unless ``score=False``."""
+                 show_progress: bool = False, score: bool = True, console: Console | None = None,
+                 batch_out: str | None = None) -> RunSummary:
+    """Run ``spec`` into ``spec.out`` (creating or resuming it), then score it unless ``score=False``; with
+    ``batch_out``, write the requests to send as a batch-API file instead (see ``run_task``)."""
     task = PDPTask(spec, records=records, train_records=train_records)
-    return run_task(task, client_config, show_progress=show_progress, score=score, console=console)
+    return run_task(task, client_config, show_progress=show_progress, score=score, console=console,
+                    batch_out=batch_out)

@@ -23,6 +23,7 @@ the related charges it ruled out. Its primary charge is unchanged. The base scor
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -153,6 +154,27 @@ def query_charges_from_text(texts: Sequence[str], find: ChargeFinder) -> tuple[s
         if found:
             return tuple(found)
     return ()
+
+
+#: Nearest candidates whose primary charges vote for a query's charges when its text names none.
+CHARGE_VOTERS = 5
+
+
+def predict_query_charges(texts: Sequence[str], find, neighbour_charges: Sequence[Sequence[str]]) -> tuple[str, ...]:
+    """Charges of a query given as text only: those its text names (after 指控 first), else the most common
+    primary charge of its nearest candidates (``neighbour_charges``, best first; ties by first appearance).
+
+    >>> predict_query_charges(["被告人窃取财物"], lambda t: [], [["诈骗罪"], ["盗窃罪"], ["盗窃罪", "抢劫罪"]])
+    ('盗窃罪',)
+    """
+    found = query_charges_from_text(texts, find)
+    if found:
+        return found
+    votes = Counter(cs[0] for cs in neighbour_charges if cs)
+    if not votes:
+        return ()
+    top = max(votes.values())
+    return (next(cs[0] for cs in neighbour_charges if cs and votes[cs[0]] == top),)
 
 
 def document_charges(fields: Sequence[str], given: Sequence[str], find: ChargeFinder,

@@ -120,8 +120,8 @@ class STEncoder(Encoder):
     def __init__(self, config: DenseConfig) -> None:
         from jiancha.datasets.model_source import resolve_model_source
 
-        st = require("sentence_transformers", "dense")
-        source = resolve_model_source(config.model, option="--model", extra="dense")
+        st = require("sentence_transformers", "dense-st")
+        source = resolve_model_source(config.model, option="--model", extra="dense-st")
         self._m = st.SentenceTransformer(source, device=config.device)
         self._batch = config.batch_size
         self.name = f"st:{os.path.abspath(config.model) if os.path.exists(config.model) else config.model}"

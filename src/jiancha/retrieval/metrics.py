@@ -118,8 +118,8 @@ def keller_ndcg(ranked: Sequence[str], grades: Grades, k: int) -> float:
     discount log2(rank + 1); the ideal DCG sorts *the ranked list's own* gains descending (not all of the query's
     judged grades); 0 when the list has no positive gain. Not comparable with :func:`lecard_v1_ndcg`.
 
-    >>> round(keller_ndcg(["a", "b"], {"a": 1, "b": 3}, 2), 4)
-    0.6922
+    >>> round(keller_ndcg(["a", "b"], {"a": 1, "b": 3}, 2), 4)   # (1 + 4/log2 3) / (4 + 1/log2 3)
+    0.7609
     """
     gains = [2.0 ** (grades[d] - 1) if grades.get(d, 0) >= 1 else 0.0 for d in ranked]
     ideal = sorted(gains, reverse=True)[:k]

@@ -125,7 +125,7 @@ class RetrievalSpec:
         if uses_dense and self.dense.encoder_name() not in ENCODERS:
             from jiancha.datasets.model_source import check_model_path
 
-            check_model_path(self.dense.model, extra="dense")     # a missing path fails before any loading
+            check_model_path(self.dense.model, extra="dense-st")     # a missing path fails before any loading
         qf = check_query_field(self.query_field or DEFAULT_QUERY_FIELD[self.dataset])
         df = canonical_doc_field(self.doc_field or DEFAULT_DOC_FIELD[self.dataset])
         return replace(self, query_field=qf, doc_field=df)

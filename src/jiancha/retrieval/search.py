@@ -28,11 +28,11 @@ import numpy as np
 
 from jiancha.errors import ConfigError, DataError
 from jiancha.retrieval.bm25 import BM25Config, BM25Index
+from jiancha.retrieval.charge import CHARGE_VOTERS
 from jiancha.retrieval.tokenise import TokenizerConfig, encode_tokens, query_ids, tokenise
 
 INDEX_FORMAT = "jiancha-case-index/1"
 RERANK_DEPTH = 200
-CHARGE_VOTERS = 5
 PASSAGE_CHARS = 160
 _SENTENCE = re.compile(r"[^。；！？\n]+[。；！？]?")
 
@@ -198,7 +198,7 @@ class SearchIndex:
 
     # ---------------------------------------------------------------- search
     def query_charges(self, text: str, best: Sequence[int] = ()) -> tuple[str, ...]:
-        from jiancha.retrieval.ltr.run import predict_query_charges
+        from jiancha.retrieval.charge import predict_query_charges
 
         return predict_query_charges((text,), _finder(), [self.docs[i].charges for i in best[:CHARGE_VOTERS]])
 

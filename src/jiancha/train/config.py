@@ -125,14 +125,16 @@ class TrainConfig:
             raise ConfigError("bf16 needs a GPU but use_cpu is set; pass --no-bf16 (or drop --use-cpu)")
         if self.use_lora and not self.lora_target_modules:
             raise ConfigError("use_lora is set but lora_target_modules is empty; name the modules to adapt")
-        from jiancha.pdp.prompts import VARIANT_ALIASES, VARIANTS
+        from jiancha.pdp.prompts import EXTERNAL_VARIANTS, VARIANT_ALIASES, VARIANTS
 
         if self.prompt_variant not in VARIANTS and self.prompt_variant not in VARIANT_ALIASES:
             raise ConfigError(f"unknown prompt_variant {self.prompt_variant!r}; expected one of "
                               f"{', '.join(VARIANTS)}")
-        if self.prompt_variant == "custom":
-            raise ConfigError("prompt_variant 'custom' needs a template file, which training does not take; use "
-                              f"one of {', '.join(v for v in VARIANTS if v != 'custom')}")
+        variant = VARIANT_ALIASES.get(self.prompt_variant, self.prompt_variant)
+        if variant in EXTERNAL_VARIANTS:
+            raise ConfigError(f"prompt_variant {self.prompt_variant!r} needs material from outside the record (a "
+                              "template file or a precedent pool), which training does not take; use one of "
+                              f"{', '.join(v for v in VARIANTS if v not in EXTERNAL_VARIANTS)}")
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """The published RL reward's format rules (the paper's Table 16 reward), reproduced for ``compat="reference"``.
 
-The reference reward is *not* the evaluation parser (docs/pdp-protocol.md §5): it checks a light format and
+The reference reward is *not* the evaluation parser (docs/training.md §2): it checks a light format and
 normalises the decision more leniently than evaluation, e.g. it accepts a trailing ``；`` or ``，``.
 
 Rules, on the text after the first ``</think>`` (whole text when absent), stripped:

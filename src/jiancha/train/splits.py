@@ -5,7 +5,7 @@ Counts come from ratios by largest-remainder rounding, so with the default size 
 paper's (``balanced`` 500 ×4; ``X-40`` 800 + 400 ×3; ``X-55`` 1,100 + 300 ×3; ``natural`` 1,731/207/18/44 from the
 PDP-Bench ``test`` class distribution).
 
-Two modes (docs/pdp-protocol.md §1):
+Two modes (docs/training.md §1):
 
 - ``compat="default"``: per class, one seeded shuffle of the class's rows (so every split of one run takes a prefix
   of the same per-class order and the splits are nested), then each split is shuffled with its own seeded RNG.

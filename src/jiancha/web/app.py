@@ -139,12 +139,23 @@ def create_app(runs_dir: str | Path | None = None, *, model: str = DEFAULT_MODEL
         return bench_page(out, bool(request.headers.get("HX-Request")))
 
     @app.post("/api/consult")
-    def api(body: dict[str, Any] = fastapi.Body(...)):
+    async def api(request: Request):
+        import json
+
+        from starlette.concurrency import run_in_threadpool
+
+        try:
+            body = json.loads(await request.body())
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            return JSONResponse({"error": f"the request body is not JSON ({exc})"}, status_code=422)
+        if not isinstance(body, dict):
+            return JSONResponse({"error": "expected a JSON object with person_info, procedure, fact"},
+                                status_code=422)
         fields = {k: body.get(k, "") for k in ("person_info", "procedure", "fact")}
         bad = [k for k, v in fields.items() if not isinstance(v, str)]
         if bad:
             return JSONResponse({"error": f"expected text in {', '.join(bad)}"}, status_code=422)
-        out = bench.review(**fields)
+        out = await run_in_threadpool(bench.review, **fields)
         if out.error:
             return JSONResponse({"error": out.error}, status_code=out.status)
         return asdict(out.result)

@@ -25,7 +25,6 @@ from jiancha.web.runs import (
     KIND_RETRIEVAL,
     METRICS_FILE,
     OUTCOMES,
-    TREC_RUN_FILE,
     NotFoundError,
     RunCache,
     RunRef,
@@ -36,8 +35,6 @@ from jiancha.web.runs import (
 
 #: Rows of the case list per page (server); the exported site lists every row and filters in the browser.
 PAGE_SIZE = 100
-#: Ranked candidates shown per retrieval query.
-RETRIEVAL_DEPTH = 30
 #: ``reasoning`` segments some models put inside the answer text.
 THINK_OPEN, THINK_CLOSE = "<think>", "</think>"
 
@@ -91,9 +88,31 @@ class Explorer:
                 return r
         raise NotFoundError(f"no {kind + ' ' if kind else ''}run {key!r} under the runs folder")
 
-    def warm(self, progress=None) -> None:
-        """Index and score every PDP run now (``jiancha view`` does this before serving, with a progress bar)."""
-        for r in self.runs(KIND_PDP):
+    def warm(self, progress=None, *, workers: int = 1) -> None:
+        """Index and score every PDP run now (``jiancha view`` does this before serving, with a progress bar).
+        Indexes missing from the cache are built by ``workers`` processes (reading and parsing records is CPU
+        work: one process a core)."""
+        runs = self.runs(KIND_PDP)
+        todo = self.cache.missing(runs) if workers > 1 else []
+        if len(todo) > 1:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            from jiancha.web.runs import RECORDS_FILE, build_record_index
+
+            # spawn, not fork: this process may already run threads (a progress bar), which fork does not copy
+            with ProcessPoolExecutor(max_workers=min(workers, len(todo)),
+                                     mp_context=multiprocessing.get_context("spawn")) as pool:
+                futures = {r.key: pool.submit(build_record_index, r.path / RECORDS_FILE) for r in todo}
+                for r in todo:
+                    self.cache.index(r, built=futures[r.key].result())
+                    self.cache.scores(r)
+                    if progress:
+                        progress(r.key)
+        done = {r.key for r in todo} if len(todo) > 1 else set()
+        for r in runs:
+            if r.key in done:
+                continue
             self.cache.index(r)
             self.cache.scores(r)
             if progress:
@@ -131,7 +150,7 @@ class Explorer:
         rows, names = [], []
         for r in runs:
             try:
-                values = pick(read_json_inside(self.root, _rel(r, METRICS_FILE)))
+                values = pick(read_json_inside(self.root, r.file(METRICS_FILE)))
             except (NotFoundError, ValueError):
                 values = {}
             values = {k: v for k, v in values.items() if isinstance(v, int | float)}
@@ -218,8 +237,8 @@ class Explorer:
                 "statutes_loaded": self.statutes is not None}
 
     def _answer(self, r: RunRef, idx, i: int, rec: dict) -> dict[str, Any]:
-        from jiancha.pdp.scoring import normalise_gold_articles, parse_item
         from jiancha.pdp.rundir import ScoreItem
+        from jiancha.pdp.scoring import normalise_gold_articles, parse_item
 
         raw = rec.get("raw_output") if isinstance(rec.get("raw_output"), str) else None
         item = ScoreItem(case_id=idx.case_ids[i], run_id=idx.run_ids[i], raw_output=raw,
@@ -253,7 +272,9 @@ class Explorer:
         a_i = np.asarray([p[0] for p in pairs], dtype=np.int64)
         b_i = np.asarray([p[1] for p in pairs], dtype=np.int64)
         gold, pa, pb = ia.gold[a_i], ia.pred[a_i], ib.pred[b_i]
-        cases, _ = M.group_codes([ia.case_ids[i] for i in a_i]) if pairs else (np.zeros(0, np.int64), [])
+        codes: dict[str, int] = {}
+        cases = np.fromiter((codes.setdefault(ia.case_ids[i], len(codes)) for i in a_i), dtype=np.int64,
+                            count=len(a_i))
         levels = {lvl: paired_bootstrap(gold, pa, pb, clusters=cases, level=lvl, n_boot=n_boot, seed=seed)
                   for lvl in (2, 1)}
         test = mcnemar(gold, pa, pb)
@@ -271,48 +292,14 @@ class Explorer:
                 "mcnemar": test, "per_class": per_class, "rows": rows,
                 "settings": _setting_diff(ra.manifest, rb.manifest)}
 
-    # --- retrieval ----------------------------------------------------------------------------------------------
+    # --- retrieval ------------------------------------------------------------------------------------------------
     def retrieval_page(self, key: str, qid: str | None = None) -> dict[str, Any]:
-        from jiancha.retrieval.trec import parse_trec_run
+        from jiancha.web.retrieval import retrieval_page
 
-        r = self.run(key, KIND_RETRIEVAL)
-        metrics = read_json_inside(self.root, _rel(r, METRICS_FILE))
-        per_query = metrics.get("per_query") or {}
-        names = list(next(iter(per_query.values()), {}).keys())
-        queries = sorted(per_query, key=lambda q: (len(q), q))
-        out: dict[str, Any] = {"run": r, "metrics": metrics.get("metrics") or {}, "names": names,
-                               "queries": [(q, per_query[q]) for q in queries], "qid": None, "ranked": [],
-                               "dataset_note": None}
-        if qid is None:
-            return out
-        if qid not in per_query:
-            raise NotFoundError(f"no query {qid!r} in run {key!r}")
-        text = inside(self.root, _rel(r, TREC_RUN_FILE)).read_text(encoding="utf-8")
-        ranked = parse_trec_run(text, path=TREC_RUN_FILE).get(qid, [])[:RETRIEVAL_DEPTH]
-        dataset, note = _load_retrieval_dataset(r)
-        out.update(qid=qid, dataset_note=note)
-        qrels = dataset.qrels.get(qid, {}) if dataset else {}
-        query = next((q for q in dataset.queries if q.id == qid), None) if dataset else None
-        from jiancha.law.charges import find_charges
-
-        q_charges = find_charges(query.query) if query else []
-        out["query_text"] = query.query if query else ""
-        out["query_charges"] = q_charges
-        rows = []
-        for rank, (doc, score) in enumerate(ranked, start=1):
-            d = dataset.documents.get(doc) if dataset else None
-            text = (d.fact or d.qw) if d else ""
-            d_charges = list(d.charges) if d and d.charges else (find_charges(text) if text else [])
-            rows.append({"rank": rank, "doc": doc, "score": score, "grade": qrels.get(doc),
-                         "shared": [c for c in q_charges if c in d_charges], "text": text})
-        out["ranked"] = rows
-        return out
+        return retrieval_page(self.root, self.run(key, KIND_RETRIEVAL), qid)
 
 
 # --- helpers --------------------------------------------------------------------------------------------------------
-
-def _rel(r: RunRef, name: str) -> str:
-    return name if r.key == "." else f"{r.key}/{name}"
 
 
 def _label(code: int) -> str:
@@ -328,7 +315,7 @@ def _setting(flat: dict, key: str) -> str:
     exact = flat.get(key)
     if exact is not None or key in flat:
         return str(exact)
-    sub = {k: v for k, v in flat.items() if k.startswith(key + ".")}
+    sub = {k: v for k, v in flat.items() if k.startswith(key + ".") and v not in (None, {}, [], "")}
     return ", ".join(f"{k[len(key) + 1:]}={v}" for k, v in sub.items()) if sub else "–"
 
 
@@ -369,37 +356,3 @@ def confusion_with_invalid_row(gold: np.ndarray, pred: np.ndarray) -> dict[str, 
     totals = cm.sum(axis=1, keepdims=True)
     share = np.divide(cm, totals, out=np.zeros(cm.shape, dtype=np.float64), where=totals > 0)
     return {"labels": labels, "matrix": cm.tolist(), "share": share.tolist()}
-
-
-def _load_retrieval_dataset(r: RunRef):
-    """The dataset a retrieval run was made on (its manifest's ``data.root``), for graded labels and texts; None
-    with a note saying what to do when it cannot be read."""
-    from jiancha.datasets.lecard import load_lecard
-    from jiancha.errors import JianchaError
-
-    data = (r.manifest or {}).get("data") or {}
-    name, root = data.get("dataset"), data.get("root")
-    if not name or not root:
-        return None, "this run's manifest names no dataset folder: labels and texts are not shown"
-    if not Path(root).is_dir():
-        return None, (f"the dataset folder {root} named in the manifest is not on this machine: labels and texts "
-                      "are not shown; run `jiancha view` from the folder the run was made in")
-    spec = (r.manifest or {}).get("spec") or {}
-    try:
-        return _dataset_cache(name, str(Path(root).resolve()), spec.get("setting", "zero-shot"),
-                              spec.get("pool", "judged")), None
-    except (JianchaError, OSError) as exc:
-        return None, f"the dataset could not be read ({exc}): labels and texts are not shown"
-
-
-_DATASETS: dict[tuple, Any] = {}
-
-
-def _dataset_cache(name: str, root: str, setting: str, pool: str):
-    key = (name, root, setting, pool)
-    if key not in _DATASETS:
-        from jiancha.datasets.lecard import load_lecard
-
-        _DATASETS[key] = load_lecard(name, root, setting=setting, pool=pool)
-    return _DATASETS[key]
-

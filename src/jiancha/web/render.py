@@ -116,7 +116,7 @@ def fmt(value, digits: int = 4) -> str:
 
 
 def fmt_int(value) -> str:
-    return "–" if value is None else f"{int(round(value)):,}"
+    return "–" if value is None else f"{round(value):,}"
 
 
 def environment(links: ServerLinks):

@@ -19,7 +19,7 @@ import numpy as np
 
 from jiancha.errors import ConfigError, DataError
 from jiancha.pdp import metrics as M
-from jiancha.pdp.rundir import MANIFEST_FILE, RECORDS_FILE, PDP_TASK, ScoreItem, manifest_task
+from jiancha.pdp.rundir import MANIFEST_FILE, PDP_TASK, RECORDS_FILE, ScoreItem, manifest_task
 
 #: Run kinds, as the leaderboard groups them.
 KIND_PDP, KIND_LJP, KIND_RETRIEVAL = "pdp", "ljp", "retrieval"
@@ -66,6 +66,10 @@ class RunRef:
     path: Path
     kind: str
     manifest: dict = field(default_factory=dict, compare=False)
+
+    def file(self, name: str) -> str:
+        """The runs-folder-relative name of one of this run's files (what :func:`inside` takes)."""
+        return name if self.key == "." else f"{self.key}/{name}"
 
     @property
     def model(self) -> str:
@@ -248,30 +252,107 @@ def build_record_index(path: Path) -> RecordIndex:
                        latency=f(cols[14], dtype=np.float64), by_case=by_case)
 
 
-class RunCache:
-    """Indexes and scores of runs, rebuilt when a run's records.jsonl changes (size or modification time)."""
+_ARRAYS = ("offsets", "gold", "pred", "truncated", "failed", "prompt_tokens", "completion_tokens",
+           "reasoning_tokens", "cost", "latency")
+_LISTS = ("case_ids", "run_ids", "provinces", "years", "charges")
 
-    def __init__(self) -> None:
+
+def default_cache_dir() -> Path:
+    """Where ``jiancha view`` keeps record indexes between starts: ``view/`` in jiancha's cache folder."""
+    from jiancha._util.cache import default_cache_dir as jiancha_cache_dir
+
+    return jiancha_cache_dir() / "view"
+
+
+def _cache_key(records: Path, stamp: tuple) -> str:
+    """Changes with the records file (path, size, mtime) and with the parser that read it."""
+    import hashlib
+    from importlib.resources import files
+
+    from jiancha import __version__
+
+    parser = (files("jiancha.pdp") / "parsing.py").read_bytes() + (files("jiancha.pdp") / "scoring.py").read_bytes()
+    h = hashlib.sha256(f"{records.resolve()}|{stamp}|{__version__}|".encode() + parser)
+    return h.hexdigest()[:24]
+
+
+def save_index(idx: RecordIndex, path: Path) -> None:
+    """Arrays as .npz and the string columns as JSON (no pickles: the cache never runs code when read)."""
+    from jiancha._util.io import atomic_write_text
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp.npz")
+    np.savez(tmp, **{name: getattr(idx, name) for name in _ARRAYS})
+    os.replace(tmp, path.with_suffix(".npz"))
+    atomic_write_text(path.with_suffix(".json"), json.dumps({name: getattr(idx, name) for name in _LISTS},
+                                                            ensure_ascii=False))
+
+
+def load_index(path: Path, records: Path) -> RecordIndex | None:
+    try:
+        with np.load(path.with_suffix(".npz"), allow_pickle=False) as z:
+            arrays = {name: z[name] for name in _ARRAYS}
+        lists = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
+    except (OSError, ValueError, KeyError):
+        return None
+    lists["charges"] = [tuple(c) for c in lists["charges"]]
+    by_case: dict[str, list[int]] = {}
+    for i, cid in enumerate(lists["case_ids"]):
+        by_case.setdefault(cid, []).append(i)
+    return RecordIndex(path=records, by_case=by_case, **arrays, **lists)
+
+
+class RunCache:
+    """Indexes and scores of runs, rebuilt when a run's records.jsonl changes (size or modification time).
+    With ``disk``, indexes are also kept in that folder between processes."""
+
+    def __init__(self, disk: Path | None = None) -> None:
         self._lock = threading.Lock()
         self._index: dict[str, tuple[tuple, RecordIndex]] = {}
         self._scores: dict[str, tuple[tuple, dict]] = {}
+        self.disk = disk
 
     @staticmethod
     def _stamp(p: Path) -> tuple:
         st = p.stat()
         return (st.st_size, st.st_mtime_ns)
 
-    def index(self, run: RunRef) -> RecordIndex:
+    def index(self, run: RunRef, built: RecordIndex | None = None) -> RecordIndex:
+        """The run's index: from memory, else from the disk cache, else ``built`` (made elsewhere, e.g. by
+        ``build_indexes``) or built now."""
         p = run.path / RECORDS_FILE
         stamp = self._stamp(p)
         with self._lock:
             hit = self._index.get(run.key)
         if hit and hit[0] == stamp:
             return hit[1]
-        idx = build_record_index(p)
+        cached = self.disk / _cache_key(p, stamp) if self.disk else None
+        idx = load_index(cached, p) if cached else None
+        if idx is None:
+            idx = built if built is not None else build_record_index(p)
+            if cached:
+                try:
+                    save_index(idx, cached)
+                except OSError:
+                    pass  # a read-only cache folder only costs the next start its indexing time
         with self._lock:
             self._index[run.key] = (stamp, idx)
         return idx
+
+    def missing(self, runs: list[RunRef]) -> list[RunRef]:
+        """The runs whose index is neither in memory nor in the disk cache."""
+        out = []
+        for r in runs:
+            p = r.path / RECORDS_FILE
+            stamp = self._stamp(p)
+            with self._lock:
+                hit = self._index.get(r.key)
+            if hit and hit[0] == stamp:
+                continue
+            if self.disk and (self.disk / _cache_key(p, stamp)).with_suffix(".npz").is_file():
+                continue
+            out.append(r)
+        return out
 
     def scores(self, run: RunRef) -> dict:
         """The run's scores as ``jiancha pdp score --json`` prints them: its metrics.json when that is at least

@@ -19,16 +19,23 @@ def check_port(port: int) -> int:
     return port
 
 
-def serve(app, host: str, port: int) -> None:
-    """Run ``app`` on http://HOST:PORT/ until interrupted; a port in use is one clear error."""
-    uvicorn = require("uvicorn", "web")
-    check_port(port)
+def check_listen(host: str, port: int) -> None:
+    """Fail now, before anything is loaded, when HOST:PORT cannot be listened on (a port out of range or in
+    use, an unknown interface)."""
     import socket
+
+    check_port(port)
 
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
         try:
             s.bind((host, port))
         except OSError as exc:
-            raise ConfigError(f"cannot listen on {host}:{port} ({exc.strerror}); choose another --port or "
+            raise ConfigError(f"cannot listen on {host}:{port} ({exc.strerror or exc}); choose another --port or "
                               "--host") from None
+
+
+def serve(app, host: str, port: int) -> None:
+    """Run ``app`` on http://HOST:PORT/ until interrupted."""
+    uvicorn = require("uvicorn", "web")
+    check_listen(host, port)
     uvicorn.run(app, host=host, port=port)

@@ -42,12 +42,15 @@ class LTRConfig:
     subsample: float = field(default=0.8, metadata={"help": "ltr gbrt: row subsample per tree."})
     c: float = field(default=1.0, metadata={"cli": "ltr-c", "help": "ltr linear models: inverse regularisation."})
     features: tuple[str, ...] = field(default=(), metadata={"cli": False})
-    dense: str = field(default="auto", metadata={
-        "cli": "ltr-dense", "help": "ltr: dense encoder for the dense_fact features: use, e5, none, or auto (use "
-                                    "when the dense extra is installed, else none; the choice is recorded)."})
+    dense: str = field(default="none", metadata={
+        "cli": "ltr-dense", "help": "ltr: dense encoder for the dense_fact features: none (they are zeros), use, "
+                                    "e5, or auto (use when the dense extra is installed; the choice is recorded)."})
+    predicted_charges: int = field(default=2, metadata={
+        "help": "ltr: charges predicted per query when they are predicted (top-k of the charge classifier)."})
     query_charges: str = field(default="given", metadata={
         "choices": QUERY_CHARGES, "help": "ltr: given (the dataset's, predicted where absent) or predicted (always "
-                                          "from the query text and its nearest candidates, as for a user's search)."})
+                                          "from the query's facts by a classifier trained on the collection's "
+                                          "verdicts, as for a user's search)."})
 
     def feature_names(self) -> tuple[str, ...]:
         return self.features or FEATURE_NAMES

@@ -7,7 +7,6 @@ trained on the others; unlabelled queries are ranked by the model trained on all
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -33,9 +32,6 @@ from jiancha.retrieval.ltr.model import (
     sorted_ids,
 )
 
-#: Nearest candidates whose primary charges vote for a query's charges when its text names none.
-CHARGE_VOTERS = 5
-
 
 @dataclass(frozen=True)
 class QueryFeatures:
@@ -46,23 +42,17 @@ class QueryFeatures:
     charges: tuple[str, ...] = ()
 
 
-def predict_query_charges(texts: Sequence[str], find, neighbour_charges: Sequence[Sequence[str]]) -> tuple[str, ...]:
-    """Charges of a query given as text only: those its text names (after 指控 first), else the most common
-    primary charge of its nearest candidates (``neighbour_charges``, best first; ties by first appearance).
+def predict_charges_for(dataset, retriever, queries: Sequence, k: int) -> dict[str, tuple[str, ...]]:
+    """The ``k`` charges a classifier trained on the collection's facts → verdict primary charges predicts for each
+    query's facts (:mod:`jiancha.retrieval.charge_model`); none are trained when no query needs them."""
+    if not queries:
+        return {}
+    from jiancha.retrieval.charge_model import ChargeClassifier
 
-    >>> predict_query_charges(["被告人窃取财物"], lambda t: [], [["诈骗罪"], ["盗窃罪"], ["盗窃罪", "抢劫罪"]])
-    ('盗窃罪',)
-    """
-    from jiancha.retrieval.charge import query_charges_from_text
-
-    found = query_charges_from_text(texts, find)
-    if found:
-        return found
-    votes = Counter(cs[0] for cs in neighbour_charges if cs)
-    if not votes:
-        return ()
-    top = max(votes.values())
-    return (next(cs[0] for cs in neighbour_charges if cs and votes[cs[0]] == top),)
+    charges = retriever.doc_charges()
+    clf = ChargeClassifier.fit([dataset.documents[d].fact for d in retriever.doc_ids],
+                               [c[0] if c else "" for c in charges])
+    return dict(zip((q.id for q in queries), clf.predict([q.fact or q.query for q in queries], k), strict=True))
 
 
 def extract_features(dataset, base_spec, config: LTRConfig = LTRConfig(), *, cache=None, progress=None,
@@ -74,6 +64,7 @@ def extract_features(dataset, base_spec, config: LTRConfig = LTRConfig(), *, cac
     from jiancha.retrieval.dense import DenseConfig
     from jiancha.retrieval.pipeline import Retriever
 
+    config = config.resolved()
     if dataset.name == "lecard-v2" and base_spec.scope != "pool":
         raise ConfigError("ltr on lecard-v2 re-ranks the ranking pools only; add --scope pool")
     progress = progress or (lambda it, desc, total: it)
@@ -87,6 +78,8 @@ def extract_features(dataset, base_spec, config: LTRConfig = LTRConfig(), *, cac
     sides: dict[int, DocSide] = {}
     out: dict[str, QueryFeatures] = {}
     qs = list(queries if queries is not None else dataset.queries)
+    predicted = predict_charges_for(dataset, r, [q for q in qs if not (q.charges and config.query_charges == "given")],
+                                    config.predicted_charges)
     for q in progress(qs, "ltr features", len(qs)):
         cand = r.candidates_for(q.id)
         docs = []
@@ -105,8 +98,7 @@ def extract_features(dataset, base_spec, config: LTRConfig = LTRConfig(), *, cac
         if q.charges and config.query_charges == "given":
             qc = tuple(q.charges)
         else:
-            near = np.lexsort((r.id_order[cand], -scores["bm25_fact"]))[:CHARGE_VOTERS]
-            qc = predict_query_charges((q.query, q.fact), find, [charges[cand[i]] for i in near])
+            qc = predicted[q.id]
         out[q.id] = QueryFeatures(tuple(r.doc_ids[i] for i in cand),
                                   compute_query_features(compute_query_side(qc, q.fact), docs, scores), qc)
     return out
@@ -230,5 +222,4 @@ def run_ltr(base_spec, data_dir, config: LTRConfig = LTRConfig(), *, split: str 
     return run, manifest, ds, eval_qrels
 
 
-__all__ = ["FEATURE_NAMES", "QueryFeatures", "extract_features", "grade_vectors", "predict_query_charges",
-           "rank_run", "read_train_qrels", "run_ltr"]
+__all__ = ["FEATURE_NAMES", "QueryFeatures", "extract_features", "grade_vectors", "rank_run", "read_train_qrels", "run_ltr"]

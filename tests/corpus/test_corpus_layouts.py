@@ -1,0 +1,139 @@
+"""Segmentation by structure: reasoning lead-ins, police allegations as facts, page furniture, OCR noise,
+reasoning inside a paragraph, flagged records; one file as input; the same output on several workers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from jiancha.cli.main import app
+from jiancha.corpus.extract import extract_document
+from jiancha.corpus.ingest import list_documents, parse_document
+from jiancha.corpus.pipeline import extract_folder
+from jiancha.corpus.text import normalize_line
+from jiancha.errors import DataError
+
+runner = CliRunner()
+
+HEAD = "某某县人民检察院\n不起诉决定书\n某检刑不诉〔2020〕3号\n被不起诉人甲某，男，1980年出生。\n"
+PROCEDURE = "本案由某某县公安局侦查终结，以被不起诉人甲某涉嫌盗窃罪，于2020年3月1日移送本院审查起诉。\n"
+FACT = "2020年1月1日，被不起诉人甲某在某某超市窃得白酒两瓶，价值人民币300元。"
+SNP_BASIS = "依据《中华人民共和国刑事诉讼法》第一百七十七条第一款的规定，决定对甲某不起诉。"
+IENP_BASIS = "依据《中华人民共和国刑事诉讼法》第一百七十五条第四款的规定，决定对甲某不起诉。"
+TAIL = "\n被不起诉人如不服本决定，可以自收到本决定书后七日以内向本院申诉。\n某某县人民检察院\n2020年5月6日"
+
+
+def _one(text: str):
+    [e] = extract_document(parse_document(text))
+    return e
+
+
+@pytest.mark.parametrize("lead", ["本院认为，", "经本院审查认为，", "本院经审查认为，", "本院审查认为，", "经审查，本院认为，",
+                                  "经本院审查并退回补充侦查，本院仍然认为，"])
+def test_reasoning_lead_ins(lead):
+    reasoning = lead + "甲某的行为情节显著轻微、危害不大，不构成犯罪。" + SNP_BASIS
+    e = _one(HEAD + PROCEDURE + "经依法审查查明：\n" + FACT + "\n" + reasoning + TAIL)
+    assert not e.flags
+    assert e.record.raw_reasoning_and_decision == reasoning
+    assert e.record.fact == FACT and e.record.decision == "法定不起诉"
+
+
+def test_police_allegation_is_the_fact_when_the_procuratorate_gives_none():
+    allegation = "某某县公安局移送审查起诉认定：" + FACT
+    reasoning = "经本院审查并退回补充侦查，本院仍然认为某某县公安局认定的犯罪事实不清、证据不足，不符合起诉条件。" + IENP_BASIS
+    e = _one(HEAD + PROCEDURE + allegation + "\n" + reasoning + TAIL)
+    assert not e.flags and e.record.decision == "存疑不起诉"
+    assert e.record.fact == FACT          # the lead-in of the allegation is not part of the facts
+    assert e.record.procedure == PROCEDURE.strip()
+
+
+def test_facts_without_lead_in_follow_the_procedural_paragraphs():
+    more = "本院受理后，于2020年3月2日已告知被不起诉人有权委托辩护人，依法讯问了被不起诉人，审查了全部案件材料。\n"
+    reasoning = "本院认为，甲某的行为情节显著轻微、危害不大，不构成犯罪。" + SNP_BASIS
+    e = _one(HEAD + PROCEDURE + more + FACT + "\n" + reasoning + TAIL)
+    assert e.record.procedure == (PROCEDURE + more).strip()
+    assert e.record.fact == FACT and not e.flags
+
+
+def test_reasoning_opening_inside_the_fact_paragraph():
+    reasoning = "本院认为，甲某的行为情节显著轻微、危害不大，不构成犯罪。" + SNP_BASIS
+    e = _one(HEAD + PROCEDURE + "经依法审查查明：" + FACT + reasoning + TAIL)
+    assert e.record.fact == FACT and e.record.raw_reasoning_and_decision == reasoning
+
+
+def test_page_furniture_running_headers_and_ocr_spacing_are_dropped():
+    reasoning = "本 院 认 为，甲某的行为情节显著轻微、危害不大，不构成犯罪。" + SNP_BASIS
+    text = (HEAD + PROCEDURE + "经依法审查查明：\n" + FACT[:20] + "\n第 1 页 共 2 页\n某某县人民检察院\n不起诉决定书\n"
+            + FACT[20:] + "\n" + reasoning + "\n（院印）" + TAIL.replace("2020年5月6日", "二O二O年五月六日"))
+    e = _one(text)
+    assert e.record.fact == FACT[:20] + "\n" + FACT[20:]
+    assert e.record.raw_reasoning_and_decision == reasoning.replace("本 院 认 为", "本院认为")
+    assert e.record.date == "2020-05-06" and not e.flags
+
+
+def test_normalize_line_ocr_and_spacing():
+    assert normalize_line("本 院 认 为，二O二一年 ３月") == "本院认为，二〇二一年 3月"
+    assert normalize_line("Tom Lee 驾驶 车辆") == "Tom Lee 驾驶车辆"
+
+
+def test_a_decision_without_reasoning_is_flagged_and_kept(tmp_path):
+    (tmp_path / "a.txt").write_text(HEAD + PROCEDURE + "经依法审查查明：\n" + FACT + TAIL, encoding="utf-8")
+    report = extract_folder(tmp_path)
+    assert not report.rejects
+    [e] = report.extracted
+    assert e.flags == ("no_reasoning", "label_unresolved") and e.record.fact == FACT
+    assert report.summary()["yield"]["by_class"]["undecided"] == {"seen": 1, "extracted": 0, "flagged": 1,
+                                                                  "rejected": 0}
+
+
+def test_one_file_is_an_input_and_other_paths_say_what_is_expected(tmp_path):
+    doc = tmp_path / "a.txt"
+    doc.write_text(HEAD + PROCEDURE + "经依法审查查明：\n" + FACT + "\n本院认为，" + SNP_BASIS + TAIL, encoding="utf-8")
+    assert list_documents(doc) == [doc]
+    notes = tmp_path / "notes.md"
+    notes.write_text("x", encoding="utf-8")
+    with pytest.raises(DataError, match="not a document file.*one file ending in .txt"):
+        list_documents(notes)
+    with pytest.raises(DataError, match="no such folder or file"):
+        list_documents(tmp_path / "missing")
+    out = tmp_path / "r.jsonl"
+    r = runner.invoke(app, ["build", "extract", str(doc), "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert [json.loads(line)["decision"] for line in out.read_text(encoding="utf-8").splitlines()] == ["法定不起诉"]
+    r = runner.invoke(app, ["build", "extract", str(tmp_path / "missing"), "--out", str(out)])
+    assert r.exit_code != 0 and "no such folder or file" in str(r.exception)  # main() maps it to exit 2
+
+
+def test_workers_give_the_same_output(raw_dir: Path, tmp_path):
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    for out, n in ((one, "1"), (two, "2")):
+        r = runner.invoke(app, ["build", "extract", str(raw_dir), "--out", str(out), "--workers", n])
+        assert r.exit_code == 0, r.output
+    assert one.read_text(encoding="utf-8") == two.read_text(encoding="utf-8")
+    assert (json.loads(Path(f"{one}.yield.json").read_text(encoding="utf-8"))
+            == json.loads(Path(f"{two}.yield.json").read_text(encoding="utf-8")))
+    c1, c2 = tmp_path / "c1.jsonl", tmp_path / "c2.jsonl"
+    for out, n in ((c1, "1"), (c2, "2")):
+        r = runner.invoke(app, ["build", "deid", str(one), "--out", str(out), "--workers", n])
+        assert r.exit_code == 0, r.output
+    assert c1.read_text(encoding="utf-8") == c2.read_text(encoding="utf-8")
+    assert "张伟明" not in c1.read_text(encoding="utf-8")
+
+
+def test_facts_and_reasoning_opening_inside_the_procedure_paragraph():
+    allegation = "某某县公安局移送审查起诉认定：" + FACT
+    reasoning = "经本院审查并退回补充侦查，本院仍然认为现有证据不足，不符合起诉条件。" + IENP_BASIS
+    e = _one(HEAD + PROCEDURE.strip() + allegation + reasoning + TAIL)
+    assert e.record.procedure == PROCEDURE.strip() and e.record.fact == FACT
+    assert e.record.raw_reasoning_and_decision == reasoning and e.record.decision == "存疑不起诉"
+
+
+def test_a_line_ending_in_a_function_word_continues_even_before_an_opening():
+    person = "被不起诉人甲某，男，1980年出生。法定代理人乙某，系\n被不起诉人甲某之父。\n"
+    text = HEAD.replace("被不起诉人甲某，男，1980年出生。\n", person) + PROCEDURE + "经依法审查查明：\n" + FACT + \
+        "\n本院认为，" + SNP_BASIS + TAIL
+    e = _one(text)
+    assert e.record.person_info == "被不起诉人甲某，男，1980年出生。法定代理人乙某，系被不起诉人甲某之父。"
