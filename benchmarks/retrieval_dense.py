@@ -29,7 +29,13 @@ def main() -> int:
         return 0
     from jiancha._util.cache import resolve_cache_dir as cache_dir
     from jiancha.datasets.lecard import load_lecard
-    from jiancha.retrieval.dense import DenseConfig, EmbeddingCache, build_dense_index, chunk_text, load_encoder
+    from jiancha.retrieval.dense import (
+        DenseConfig,
+        EmbeddingCache,
+        build_dense_index,
+        chunk_text,
+        load_encoder,
+    )
     from jiancha.retrieval.evaluate import evaluate
     from jiancha.retrieval.fields import doc_text, query_text
 

@@ -1,6 +1,7 @@
 """Screenshots of every page of `jiancha view` at 1280 px and 390 px wide, for docs/web.md.
 
-    .venv/bin/python docs/screenshots/take_screenshots.py RUNS_DIR [--statutes-dir DIR] [--out docs/screenshots]
+    .venv/bin/python docs/screenshots/take_screenshots.py RUNS_DIR [--statutes-dir DIR] [--run KEY]
+        [--out docs/screenshots]
 
 Serves RUNS_DIR on 127.0.0.1 (a free port), drives Debian's chromium with Playwright, and writes
 ``<page>-1280.png`` / ``<page>-390.png``. Needs the `web` and `browser` extras and /usr/bin/chromium.
@@ -26,6 +27,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("runs_dir")
     ap.add_argument("--statutes-dir")
+    ap.add_argument("--run", help="the PDP run shown on the run and cases pages (default: the first)")
     ap.add_argument("--out", default=str(Path(__file__).parent))
     args = ap.parse_args()
 
@@ -44,6 +46,11 @@ def main() -> None:
     retrieval = [r.key for r in explorer.runs(KIND_RETRIEVAL)]
     if len(pdp) < 2:
         sys.exit("need at least two PDP runs under RUNS_DIR")
+    if args.run:
+        if args.run not in pdp:
+            sys.exit(f"--run {args.run}: no such PDP run under RUNS_DIR; expected one of {', '.join(pdp)}")
+        pdp.remove(args.run)
+        pdp.insert(0, args.run)
     explorer.warm()
     first_wrong = next(row for row in explorer.cases(pdp[0], explorer_filter("wrong"))["rows"])
     app = create_app(explorer=explorer, precedents=load_pdp("sample"), k=3, statutes=statutes)

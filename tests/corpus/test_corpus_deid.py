@@ -11,6 +11,7 @@ from jiancha.corpus.deid import (
     deidentify_record,
     find_names,
     header_names,
+    kin_names,
     mask_patterns,
     name_mapping,
     scan_residue,
@@ -84,6 +85,12 @@ def test_existing_mou_form_is_not_reused_for_another_person():
     ("邮箱abc.d@example.com。", "邮箱×××。"),
     ("微信号wx_abc123联系", "微信号×××联系"),
     ("住某某市望京路18号3幢502室。", "住某某市望京路×号。"),
+    ("住某某小区14栋1单元2203室。", "住某某小区×号。"),
+    ("住某某村四社26号，", "住某某村×号，"),
+    ("住某某路569弄12号1402室", "住某某路×号"),
+    ("住某某街1046号3-5-2，", "住某某街×号，"),
+    ("护照号码A10473825，", "护照号码×××，"),
+    ("身份证号11010519860417123X手机13812345678", "身份证号×××手机×××"),
 ])
 def test_pattern_masks(raw, masked):
     assert mask_patterns(raw) == masked
@@ -92,7 +99,8 @@ def test_pattern_masks(raw, masked):
 @pytest.mark.parametrize("keep", [
     "价值人民币7,850元", "2020年11月30日22时许", "血液中乙醇含量为92mg/100ml", "《中华人民共和国刑法》第二百六十四条",
     "某检刑不诉〔2021〕12号", "统一社会信用代码91430000000000000X", "某某市公安局某某分局", "拨打120急救电话",
-    "于2019年8月12日移送本院审查起诉", "审查了全部案件材料", "店主全部损失",
+    "于2019年8月12日移送本院审查起诉", "审查了全部案件材料", "店主全部损失", "分3组行动", "某公刑诉字〔2016〕第117号",
+    "共猎捕野猪2头、狍子3只", "陆生野生动物",
 ])
 def test_non_pii_unchanged(keep):
     rec = PDPRecord(id="x", person_info=keep, procedure=keep, fact=keep, decision="起诉",
@@ -160,3 +168,17 @@ def test_residue_scan_reports_header_names_anywhere():
     assert [(r.field, r.kind, r.span) for r in scan_residue(rec)] == [
         ("person_info", "name", "陈一鸣"), ("fact", "name", "陈一鸣")]
     assert scan_residue(deidentify_record(rec).record) == []
+
+
+def test_a_foreigners_names_in_both_scripts_get_one_pseudonym():
+    rec = PDPRecord(id="x", person_info="被告人颂猜·蓬玛（SOMCHAI PHROMMA），男，泰王国国籍，护照号码AA4718263。",
+                    procedure="本案由某某海关缉私局侦查终结，以被告人SOMCHAI PHROMMA涉嫌走私毒品罪移送本院审查起诉。",
+                    fact="被告人SOMCHAI PHROMMA携带毒品入境。", decision="起诉")
+    res = deidentify_record(rec, "none")
+    assert res.names["SOMCHAI PHROMMA"] == res.names["颂猜·蓬玛"]
+    every = "\n".join(getattr(res.record, f) for f in DEID_FIELDS)
+    assert "SOMCHAI" not in every and "颂猜" not in every and "AA4718263" not in every
+
+
+def test_a_relative_named_before_a_verb():
+    assert kin_names("被害人之妻乌云其其格代表家属出具了谅解书。") == ["乌云其其格"]

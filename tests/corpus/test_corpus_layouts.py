@@ -32,7 +32,9 @@ def _one(text: str):
 
 
 @pytest.mark.parametrize("lead", ["本院认为，", "经本院审查认为，", "本院经审查认为，", "本院审查认为，", "经审查，本院认为，",
-                                  "经本院审查并退回补充侦查，本院仍然认为，"])
+                                  "经本院审查并退回补充侦查，本院仍然认为，", "本院经审查并两次退回补充侦查后认为，",
+                                  "本院经审查并听取被害人家属意见后认为，", "本院经审查并二次退回补充侦查，认为：",
+                                  "本院经审查，并经退回补充侦查，认为", "经审查并退回补充侦查一次，本院认为，"])
 def test_reasoning_lead_ins(lead):
     reasoning = lead + "甲某的行为情节显著轻微、危害不大，不构成犯罪。" + SNP_BASIS
     e = _one(HEAD + PROCEDURE + "经依法审查查明：\n" + FACT + "\n" + reasoning + TAIL)
@@ -137,3 +139,74 @@ def test_a_line_ending_in_a_function_word_continues_even_before_an_opening():
         "\n本院认为，" + SNP_BASIS + TAIL
     e = _one(text)
     assert e.record.person_info == "被不起诉人甲某，男，1980年出生。法定代理人乙某，系被不起诉人甲某之父。"
+
+
+def test_examination_with_another_body_speaking_is_not_the_reasoning():
+    from jiancha.law.phrases import REASONING_START_RE
+
+    assert not REASONING_START_RE.match("经审查并退回补充侦查，公安机关认为甲某构成盗窃罪。")
+    assert not REASONING_START_RE.match("本院经审查并听取被害人意见，被害人认为应当追究。")
+    assert not REASONING_START_RE.match("本院审查认定：")
+
+
+def test_reasoning_without_lead_in_ends_at_the_decision_paragraph():
+    # 本院审查认定 opens the facts in most documents; here the paragraph states the decision, so it is the reasoning
+    reasoning = ("本院审查认定，被不起诉人甲某的行为情节显著轻微、危害不大，不构成犯罪。依照《中华人民共和国刑事诉讼法》"
+                 "第一百七十七条第一款的规定，决定对甲某作出不起诉决定。")
+    e = _one(HEAD + PROCEDURE + "经依法审查查明：\n" + FACT + "\n" + reasoning + TAIL)
+    assert not e.flags and e.record.raw_reasoning_and_decision == reasoning
+    assert e.record.fact == FACT and e.record.decision == "法定不起诉"
+
+
+@pytest.mark.parametrize("head", [
+    "某某县人民检察院\n不起诉决定书　某检刑不诉〔2020〕3号\n",
+    "某某县人民检察院不起诉决定书 某检刑不诉〔2020〕3号\n",
+    "某某县人民检察院\n不 起 诉 决 定 书\n某检刑不诉［２０２０］３号\n",
+])
+def test_title_and_case_number_layouts(head):
+    reasoning = "本院认为，甲某的行为情节显著轻微、危害不大，不构成犯罪。" + SNP_BASIS
+    e = _one(head + "被不起诉人甲某，男，1980年出生。\n" + PROCEDURE + "经依法审查查明：\n" + FACT + "\n" + reasoning + TAIL)
+    assert e.record.id == "某检刑不诉〔2020〕3号" and not e.flags
+    assert e.record.person_info == "被不起诉人甲某，男，1980年出生。"
+
+
+def test_a_running_heading_inside_a_cut_citation_is_dropped_and_the_citation_joined():
+    reasoning = "本院认为，甲某的行为情节显著轻微、危害不大，不构成犯罪。依据《中华人民共和国刑事诉讼法》第十六条第"
+    after = "（一）项、第一百七十七条第一款的规定，决定对甲某不起诉。"
+    doc = parse_document(HEAD + PROCEDURE + "经依法审查查明：\n" + FACT + "\n" + reasoning
+                         + "\n- 1 -\n某某县人民检察院不起诉决定书（某检刑不诉〔2020〕3号）\n" + after + TAIL)
+    [e] = extract_document(doc)
+    assert e.record.raw_reasoning_and_decision == reasoning + after
+    assert "cpl:第十六条第（一）项" in e.record.relevant_articles
+
+
+def test_a_web_pages_own_heading_before_the_document_is_not_its_title():
+    text = "案件信息\n不起诉决定书（某检刑不诉〔2020〕3号）\n" + HEAD + PROCEDURE + "经依法审查查明：\n" + FACT + "\n" \
+        + "本院认为，甲某的行为情节显著轻微、危害不大，不构成犯罪。" + SNP_BASIS + TAIL
+    e = _one(text)
+    assert e.record.person_info == "被不起诉人甲某，男，1980年出生。" and not e.flags
+
+
+def test_signature_and_date_in_a_pre_block():
+    html = ("<p>某某县人民检察院</p><p>不起诉决定书</p><p>某检刑不诉〔2020〕3号</p><p>被不起诉人甲某，男，1980年出生。</p>"
+            f"<p>{PROCEDURE}</p><p>经依法审查查明：</p><p>{FACT}</p>"
+            f"<p>本院认为，甲某的行为情节显著轻微、危害不大，不构成犯罪。{SNP_BASIS}</p>"
+            "<pre>\n        检察员  乙某\n        2020年5月6日\n</pre><p>附：案卷材料一册。</p>")
+    from jiancha.corpus.ingest import html_to_text
+
+    e = _one(html_to_text(html))
+    assert e.record.date == "2020-05-06" and not e.flags
+
+
+def test_an_allegation_by_a_prison_and_a_record_sealing_order_after_the_decision():
+    allegation = "某某监狱移送审查起诉时认定：" + FACT
+    reasoning = ("本院经审查并二次退回补充侦查，认为某某监狱认定的犯罪事实不清、证据不足，不符合起诉条件。"
+                 "依照《中华人民共和国刑事诉讼法》第一百七十五条第四款的规定，决定对甲某不起诉。")
+    sealing = "\n依照《中华人民共和国刑事诉讼法》第二百八十六条的规定，对被不起诉人甲某的相关犯罪记录予以封存。"
+    e = _one(HEAD + PROCEDURE + allegation + "\n" + reasoning + sealing + TAIL)
+    assert e.record.fact == FACT and e.record.raw_reasoning_and_decision == reasoning
+    assert e.record.relevant_articles == ("cpl:第一百七十五条第四款",) and e.record.decision == "存疑不起诉"
+
+
+def test_a_list_mark_before_a_date_stays_a_decimal_point_becomes_one():
+    assert normalize_line("1．2016年4月26日，价值６７．４万元") == "1．2016年4月26日，价值67.4万元"

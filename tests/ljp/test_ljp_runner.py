@@ -129,7 +129,7 @@ def test_ljp_eval_exits_3_while_failed_requests_remain(fake_openai, tmp_path):
     res = CliRunner().invoke(app, [*args, "--retry-failed"])
     assert res.exit_code == 0, res.output
     assert "failed in store: 0 tokens:" in " ".join(res.stdout.split())
-    assert "3 when failed requests remain" in " ".join(CliRunner().invoke(app, ["ljp", "eval", "--help"]).stdout.split())
+    assert "3 failed requests remain" in " ".join(CliRunner().invoke(app, ["ljp", "eval", "--help"]).stdout.split())
 
 
 def test_ljp_scores_do_not_depend_on_the_order_records_were_stored_in(tmp_path):

@@ -47,7 +47,7 @@ def test_eval_exits_3_while_failed_requests_remain(fake_openai, tmp_path):
 
 def test_eval_help_documents_the_exit_codes():
     res = runner.invoke(app, ["pdp", "eval", "--help"])
-    assert res.exit_code == 0 and "3 when failed requests remain" in _flat(res.stdout)
+    assert res.exit_code == 0 and "3 failed requests remain" in _flat(res.stdout) and "130 interrupted" in _flat(res.stdout)
 
 
 def test_baseline_reports_its_training_source_and_split(tmp_path):

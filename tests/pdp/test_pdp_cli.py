@@ -209,3 +209,25 @@ def test_pdp_score_refuses_an_ljp_run_dir_and_writes_nothing(tmp_path):
     # a manifest naming PDP (or no task, hand-made) is accepted
     ok = run_dir(tmp_path / "pdp", EXAMPLE, {"task": "pdp"})
     assert is_project_dir(ok) and len(read_project_dir(ok)) == len(EXAMPLE)
+
+
+def test_score_warns_about_missing_requests_and_pools_over_different_cases(tmp_path):
+    from jiancha.pdp.scoring import completeness_warnings, score_run_dirs
+
+    a, b = tmp_path / "a", tmp_path / "b"
+    for out, limit in ((a, 10), (b, 12)):
+        res = runner.invoke(app, ["pdp", "eval", "--data", "sample", "--model", "baseline:rules", "--limit",
+                                  str(limit), "--repeats", "2", "--out", str(out), "--no-progress"])
+        assert res.exit_code == 0, res.output
+    lines = (a / "records.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)
+    (a / "records.jsonl").write_text("".join(lines[:15]), encoding="utf-8")      # as if interrupted
+    r = score_run_dirs([a], write=False)
+    assert {k: r["pooled"]["completeness"][k] for k in ("planned", "stored", "missing")} == \
+        {"planned": 20, "stored": 15, "missing": 5}
+    res = runner.invoke(app, ["pdp", "score", str(a), "--no-write"])
+    assert res.exit_code == 0 and "5 of 20 planned requests are missing" in " ".join(res.stderr.split())
+    both = score_run_dirs([a, b], write=False)
+    warnings = completeness_warnings(both)
+    assert len(warnings) == 2 and "do not cover the same cases" in warnings[1]
+    full = score_run_dirs([b], write=False)
+    assert full["pooled"]["completeness"]["missing"] == 0 and completeness_warnings(full) == []

@@ -4,6 +4,7 @@ bundled mini corpus, and a tiny randomly initialised sentence-transformers model
 from __future__ import annotations
 
 from pathlib import Path
+from typing import ClassVar
 
 import numpy as np
 import pytest
@@ -28,7 +29,7 @@ def test_dense_index_scores_best_chunk_and_unencoded_docs_lowest(tmp_path):
     idx = DenseIndex(emb, np.array([0, 0, 2]), num_docs=4)
     q = np.array([0.0, 1.0], dtype=np.float32)
     assert idx.scores(q).tolist() == pytest.approx([1.0, -1.0, 0.8, -1.0])
-    s, pos = idx.search(q, 2)
+    _, pos = idx.search(q, 2)
     assert pos[0].tolist() == [0, 2]
     idx.save(tmp_path / "d")
     back = DenseIndex.load(tmp_path / "d")
@@ -40,7 +41,7 @@ def test_embedding_cache_encodes_each_text_once(tmp_path):
 
     class Counting(Encoder):
         name = "count"
-        calls: list = []
+        calls: ClassVar[list] = []
 
         def passages(self, texts):
             self.calls.append(list(texts))

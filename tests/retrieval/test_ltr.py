@@ -96,7 +96,7 @@ def test_saved_model_is_json_and_predicts_the_same(model, tmp_path):
     ltr.save_model(tmp_path / "m.json", m, cfg, list(xs), {"dataset": "lecard-v1"})
     blob = json.loads((tmp_path / "m.json").read_text())          # plain JSON, no pickle
     assert blob["format"] == ltr.MODEL_FORMAT and blob["train_queries"][:3] == ["0", "1", "2"]
-    back, cfg2, info = ltr.load_model(tmp_path / "m.json")
+    back, cfg2, _ = ltr.load_model(tmp_path / "m.json")
     x = np.random.default_rng(1).normal(size=(7, len(ltr.FEATURE_NAMES)))
     assert cfg2 == cfg and np.allclose(ltr.predict_scores(back, x, cfg2), ltr.predict_scores(m, x, cfg))
 
@@ -230,7 +230,7 @@ def test_charge_classifier_learns_charges_from_verdicts():
 
 def test_predicted_query_charges_come_from_the_classifier(v1, tmp_path):
     base = RetrievalSpec("lecard-v1", method="charge")
-    run, manifest, _, _ = ltr.run_ltr(base, v1, ltr.LTRConfig(folds=2, query_charges="predicted", dense="none"),
+    _, manifest, _, _ = ltr.run_ltr(base, v1, ltr.LTRConfig(folds=2, query_charges="predicted", dense="none"),
                                       cache=tmp_path / "c")
     assert all(len(c) == 2 for c in manifest["query_charges"].values())
     assert manifest["spec"]["ltr"]["query_charges"] == "predicted"

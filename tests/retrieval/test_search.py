@@ -62,9 +62,7 @@ def test_search_puts_same_charge_cases_first_with_passage_and_reason(mini_index)
 
 
 def test_passage_and_reason_are_pure():
-    from jiancha.retrieval.tokenise import TokenizerConfig
-
-    p, words = best_passage("被告人驾车。被告人窃取手机一部。", {"窃取", "手机"}, TokenizerConfig())
+    p, words = best_passage("被告人驾车。被告人窃取手机一部。", {"窃取", "手机", "车"})
     assert p == "被告人窃取手机一部。" and set(words) == {"窃取", "手机"}
     assert render_reason(("盗窃罪",), ["手机"], "自首，盗窃3000元", "系自首，窃得5000元") == \
         "同罪名：盗窃罪；共同情节：自首；金额：3000元 / 5000元；共同词语：手机"

@@ -158,6 +158,15 @@ def test_cli_print_config_and_flags():
     assert "- q_proj\n- v_proj" in res.output
 
 
+def test_print_config_refuses_settings_that_do_not_hold_together():
+    from jiancha.cli.main import app
+
+    res = CliRunner().invoke(app, ["train", "dapo", "--preset", "paper", "--num-generations", "7", "--print-config"])
+    assert isinstance(res.exception, ConfigError) and "must be a multiple of num_generations" in str(res.exception)
+    # a preset is previewed without its paths
+    assert CliRunner().invoke(app, ["train", "dapo", "--preset", "paper", "--print-config"]).exit_code == 0
+
+
 def test_enable_thinking_reaches_the_chat_template():
     assert "chat_template_kwargs" not in grpo_kwargs(build_config("dapo", overrides=REQUIRED))
     cfg = build_config("dapo", overrides={**REQUIRED, "enable_thinking": False})

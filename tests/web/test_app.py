@@ -104,11 +104,26 @@ def test_no_url_reads_outside_the_runs_folder(client, url):
     assert "TOP-SECRET" not in page.text and "create_app" not in page.text
 
 
+def heading(text: str) -> str:
+    return html.unescape(re.search(r"<h1>(.*?)</h1>", text, re.DOTALL).group(1))
+
+
 def test_unknown_pages_and_bad_parameters_are_messages(client):
     page = client.get("/cases", params={"run": "rules", "outcome": "bogus"})
     assert page.status_code == 404 and "expected one of correct, wrong, invalid, truncated" in alerts(page.text)[0]
-    page = client.get("/cases")
-    assert page.status_code == 422 and "run" in alerts(page.text)[0]
+    assert heading(page.text) == "找不到（not found）"
+    for url in ("/cases", "/run"):
+        page = client.get(url)
+        assert page.status_code == 422
+        assert heading(page.text) == "请求有误（bad request）"
+        assert alerts(page.text)[0] == f"bad request: missing parameter run ({url})"
+    page = client.get("/cases", params={"run": "rules", "page": "x"})
+    assert page.status_code == 422 and alerts(page.text)[0].startswith("bad request: parameter page: ")
+
+
+def test_pages_name_an_inline_icon_and_the_icon_file_is_no_404(client):
+    assert '<link rel="icon" href="data:image/svg+xml,' in client.get("/").text
+    assert client.get("/favicon.ico").status_code == 204
 
 
 def test_compare_page_shows_the_paired_test(client):
@@ -162,11 +177,49 @@ def test_workbench_backend_down_is_a_message(runs_dir):
     assert THEFT_FACT in page.text
     api = client.post("/api/consult", json={"fact": THEFT_FACT})
     assert api.status_code == 502 and "模型服务" in api.json()["error"]
+    assert BILINGUAL.search(api.json()["error"]) and "输入已保留" not in api.json()["error"]
+
+
+#: An API error: a Chinese sentence, then its English in parentheses (full-width, as the Chinese text uses).
+BILINGUAL = re.compile(r"[\u4e00-\u9fff].*（[^（）]*[A-Za-z][^（）]*）$", re.DOTALL)
 
 
 def test_api_errors_are_json(client):
     assert client.post("/api/consult", json={"fact": " "}).json()["error"].startswith("【案件事实】为空")
     assert client.post("/api/consult", json={"fact": 3}).status_code == 422
+
+
+@pytest.mark.parametrize("body, status, english", [
+    ({"json": {"fact": " "}}, 422, "fact is empty"),
+    ({"json": {"fact": "盗" * (MAX_FIELD_CHARS + 1)}}, 422, f"fact has {MAX_FIELD_CHARS + 1:,} characters"),
+    ({"content": b"{not json"}, 422, "the request body is not JSON"),
+    ({"json": ["a list"]}, 422, "expected a JSON object"),
+    ({"json": {"fact": 3}}, 422, "expected text in fact"),
+])
+def test_api_errors_speak_one_way_and_mention_no_form(client, body, status, english):
+    answer = client.post("/api/consult", **body)
+    assert answer.status_code == status
+    error = answer.json()["error"]
+    assert BILINGUAL.search(error), error
+    assert english in error and "输入已保留" not in error
+    form = client.post("/workbench", data={"fact": " "})
+    assert alerts(form.text)[0].endswith("输入已保留。")   # the form keeps the input, and says so
+
+
+def test_precedent_similarity_is_worded_as_a_rank_not_a_percentage():
+    from jiancha.web.workbench import similarity_wording
+
+    scores = [12.0, 10.0, 6.0, 5.0]
+    assert [similarity_wording(x, scores) for x in scores] == [
+        "事实表述：所列先例中最相近", "事实表述：所列先例中相近程度第 2，与最相近的一件相当",
+        "事实表述：所列先例中相近程度第 3，不及最相近的一件", "事实表述：所列先例中相近程度第 4，远不及最相近的一件"]
+    assert similarity_wording(7.0, [7.0, 7.0]) == "事实表述：所列先例中最相近"   # equals share the first place
+
+
+def test_workbench_precedents_carry_no_percentage(client):
+    page = client.post("/workbench", data={"procedure": THEFT_PROCEDURE, "fact": THEFT_FACT})
+    why = page.text[page.text.index('<ol class="precedents">'):]
+    assert "所列先例中最相近" in why and "%" not in why and "100" not in why
     ok = client.post("/api/consult", json={"fact": THEFT_FACT, "procedure": THEFT_PROCEDURE})
     assert ok.status_code == 200 and ok.json()["decision"] == "相对不起诉" and len(ok.json()["precedents"]) == 3
 
@@ -210,7 +263,83 @@ def test_view_export_writes_a_site_that_links_to_itself(runs_dir, tmp_path):
     assert (site / "static" / "htmx.min.js").is_file() and (site / "static" / "htmx.LICENSE").is_file()
     for page in pages:
         for href in re.findall(r'(?:href|src)="([^"#?]+)', (site / page).read_text(encoding="utf-8")):
+            if href.startswith("data:"):
+                continue   # an inline image (the icon)
             assert not href.startswith(("/", "http")), (page, href)
             assert (site / href).exists(), (page, href)
+    bench = html.unescape((site / "workbench.html").read_text(encoding="utf-8"))
+    assert "审查起诉辅助需要运行中的服务" in bench and f"jiancha view {runs_dir}" in bench
+    assert "jiancha case serve" in bench and "每部分最多" not in bench and "模型：" not in bench
     refused = CliRunner().invoke(cli, ["view", str(runs_dir), "--export", str(runs_dir / "site")])
     assert refused.exit_code != 0 and "inside the runs folder" in str(refused.exception)
+
+
+# --- incomplete runs and repeats -------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def repeat_runs(tmp_path_factory):
+    """A complete run, the same run interrupted after 14 of its 60 requests, and a run of two repeats whose second
+    repeat answers 起诉 for the first 20 cases (so that vote, any-correct and the mean differ)."""
+    root = tmp_path_factory.mktemp("repeat-runs")
+    for name, extra in (("complete", []), ("partial", []), ("twice", ["--repeats", "2"])):
+        res = CliRunner().invoke(cli, ["pdp", "eval", "--data", "sample", "--model", "baseline:rules",
+                                       "--out", str(root / name), *extra])
+        assert res.exit_code == 0, res.output
+    partial = root / "partial" / "records.jsonl"
+    partial.write_text("".join(partial.read_text(encoding="utf-8").splitlines(keepends=True)[:14]), encoding="utf-8")
+    twice = root / "twice" / "records.jsonl"
+    out, changed = [], 0
+    for line in twice.read_text(encoding="utf-8").splitlines():
+        rec = json.loads(line)
+        if str(rec["run_id"]) == "1" and changed < 20:
+            rec["raw_output"] = "【适用法条】\n刑法：第二百六十四条\n\n【审查分析】\n改判。\n\n【最终结论】\n决定：起诉"
+            changed += 1
+        out.append(json.dumps(rec, ensure_ascii=False))
+    twice.write_text("\n".join(out) + "\n", encoding="utf-8")
+    for name in ("partial", "twice"):
+        (root / name / "metrics.json").unlink()   # stale now; the explorer scores these runs itself
+    return root
+
+
+def test_an_incomplete_run_is_flagged_on_the_leaderboard_and_its_page(repeat_runs):
+    client = TestClient(create_app(repeat_runs), raise_server_exceptions=False)
+    board = client.get("/").text
+    rows = {m.group(1): m.group(0) for m in re.finditer(r'<tr data-run="([^"]+)".*?</tr>', board, re.DOTALL)}
+    assert "incomplete: 14 of 60" in rows["partial"]
+    assert "incomplete" not in rows["complete"] and "incomplete" not in rows["twice"]
+    page = client.get("/run", params={"run": "partial"}).text
+    assert "incomplete: 14 of 60" in page and "46 of 60 planned requests" in page
+    assert 'id="incomplete"' not in client.get("/run", params={"run": "complete"}).text
+
+
+def test_completeness_is_read_defensively():
+    from jiancha.web.explorer import completeness_of
+
+    manifest = {"data": {"n_cases": 60}, "spec": {"repeats": 2}}
+    scored = {"pooled": {"completeness": {"planned": 120, "stored": 100, "missing": 20, "per_dir": []}}}
+    assert completeness_of(scored, manifest, 7) == {"planned": 120, "stored": 100, "missing": 20}
+    assert completeness_of({"pooled": {}}, manifest, 100) == {"planned": 120, "stored": 100, "missing": 20}
+    assert completeness_of({"pooled": {}}, None, 100) is None            # a reference directory: nothing planned
+    assert completeness_of({"pooled": {}}, {"data": {}}, 100) is None
+
+
+def test_the_run_page_shows_vote_and_any_correct_next_to_mean_and_se(repeat_runs, tmp_path):
+    import shutil
+
+    from jiancha.pdp.aggregate import aggregate_rows
+    from jiancha.pdp.reports import paper_table
+
+    client = TestClient(create_app(repeat_runs), raise_server_exceptions=False)
+    page = client.get("/run", params={"run": "twice"}).text
+    copy = tmp_path / "twice"
+    shutil.copytree(repeat_runs / "twice", copy)   # scored with the CLI apart, so the page computes its own
+    res = CliRunner().invoke(cli, ["pdp", "score", str(copy), "--aggregate", "vote", "--aggregate", "any", "--json"])
+    assert res.exit_code == 0, res.output
+    _, expected = paper_table(aggregate_rows(json.loads(res.output)))
+    table = page[page.index('id="repeats"'):]
+    table = table[:table.index("</table>")]
+    shown = [[html.unescape(c) for c in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row)]
+             for row in re.findall(r"<tr>(.*?)</tr>", table[table.index("<tbody>"):], re.DOTALL)]
+    assert shown == expected and len(shown) == 3
+    assert expected[1][5] != expected[2][5]     # the edited repeat makes vote and any-correct differ (L2 macro)
+    assert 'id="repeats"' not in client.get("/run", params={"run": "complete"}).text   # one repeat: no table

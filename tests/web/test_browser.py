@@ -132,6 +132,34 @@ def test_exported_site_opens_from_disk(page, runs_dir, tmp_path):
     assert page.locator("#paired tbody tr").count() == 2
 
 
+def test_exported_case_list_follows_the_address_fragment(page, runs_dir, tmp_path):
+    site = tmp_path / "site"
+    res = CliRunner().invoke(cli, ["view", str(runs_dir), "--export", str(site)])
+    assert res.exit_code == 0, res.output
+    cm = score_json(runs_dir / "rules")["pooled"]["confusion_level2"]["matrix"]
+    counts = {"correct": str(sum(cm[i][i] for i in range(4))),
+              "wrong": str(sum(sum(row[:4]) - row[i] for i, row in enumerate(cm)))}
+    assert counts["correct"] != counts["wrong"]
+    url = next(site.glob("cases-rules-*.html")).as_uri()
+
+    def shown(outcome: str) -> None:
+        page.wait_for_function(f"document.querySelector('#shown-count').textContent === '{counts[outcome]}'")
+        assert page.input_value("select[name=outcome]") == outcome
+        assert page.locator("#case-table tbody tr:not([hidden])").count() == int(counts[outcome])
+
+    page.goto(url + "#outcome=wrong")
+    shown("wrong")
+    page.goto(url + "#outcome=correct")   # the same page, another fragment: no reload
+    shown("correct")
+    page.go_back()
+    shown("wrong")
+    page.go_forward()
+    shown("correct")
+    page.select_option("select[name=outcome]", "wrong")   # the form writes the filters back into the address
+    shown("wrong")
+    assert page.url.endswith("#outcome=wrong")
+
+
 # --- workbench -----------------------------------------------------------------------------------------------------
 
 def test_workbench_result_and_layout_at_390px(browser, live):
@@ -182,3 +210,67 @@ def test_workbench_shows_a_loading_indicator_then_a_backend_failure(page):
             assert not page.locator("#busy").is_visible()
             assert "模型服务没有给出回答" in page.locator("#error").inner_text()
             assert page.input_value("#fact") == THEFT_FACT
+
+
+# --- every page at a phone's width -----------------------------------------------------------------------------------
+
+#: Elements that reach past the viewport's right edge, outside any box that scrolls sideways (for the message).
+WIDE_ELEMENTS = """() => {
+  const w = document.documentElement.clientWidth, out = [];
+  for (const el of document.querySelectorAll('body *')) {
+    let p = el.parentElement, scrolls = false;
+    for (; p; p = p.parentElement) if (getComputedStyle(p).overflowX === 'auto') { scrolls = true; break; }
+    const r = el.getBoundingClientRect();
+    if (!scrolls && r.right > w + 0.5) out.push(el.tagName + (el.id ? '#' + el.id : '') + ' ' + Math.round(r.right));
+  }
+  return out.slice(0, 8).join(', ');
+}"""
+
+
+def served_pages(live) -> dict[str, tuple[str, int]]:
+    """Every kind of page the server answers, with the status it answers with."""
+    import httpx
+
+    cases = httpx.get(live.url + "/cases", params={"run": "hostile"}).text
+    case_id = re.search(r'href="/case\?id=([^"]+)"', cases).group(1)
+    return {"leaderboard": ("/", 200), "run": ("/run?run=hostile", 200), "cases": ("/cases?run=hostile", 200),
+            "case": (f"/case?id={case_id}", 200), "compare": ("/compare?a=rules&b=more%2Fmajority", 200),
+            "compare form": ("/compare", 200), "retrieval": ("/retrieval?run=retrieval%2Fbm25", 200),
+            "retrieval query": ("/retrieval?run=retrieval%2Fbm25&q=5", 200), "workbench": ("/workbench", 200),
+            "bad request": ("/run", 422), "not found": ("/case?id=nope", 404)}
+
+
+def test_every_page_fits_a_390px_screen_and_fetches_nothing_missing(browser, live):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    failed: list[str] = []
+    page.on("response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    try:
+        for name, (url, status) in served_pages(live).items():
+            failed.clear()
+            assert page.goto(live.url + url).status == status, name
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= 390, f"{name} ({url}) is {width}px wide at 390px: {page.evaluate(WIDE_ELEMENTS)}"
+            header = page.evaluate("document.querySelector('header.top').getBoundingClientRect().width")
+            assert header == pytest.approx(390, abs=1), name
+            # Nothing a page asks for is missing (no /favicon.ico 404); the page itself may be a 404/422 message.
+            assert [f for f in failed if not f.endswith(url)] == [], name
+    finally:
+        context.close()
+
+
+def test_exported_pages_fit_a_390px_screen(browser, runs_dir, tmp_path):
+    site = tmp_path / "site"
+    res = CliRunner().invoke(cli, ["view", str(runs_dir), "--export", str(site)])
+    assert res.exit_code == 0, res.output
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        kinds = ["index.html", "workbench.html"] + [next(site.glob(f"{k}-*.html")).name
+                                                    for k in ("run", "cases", "case", "compare", "retrieval")]
+        for name in kinds:
+            page.goto((site / name).as_uri())
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= 390, f"exported {name} is {width}px wide at 390px: {page.evaluate(WIDE_ELEMENTS)}"
+    finally:
+        context.close()

@@ -11,6 +11,16 @@ from typing import Any
 from jiancha.errors import DataError
 
 
+def json_error(exc: json.JSONDecodeError) -> str:
+    """``invalid JSON (<reason> at column N)``; some of the decoder's reasons already end in "at".
+
+    >>> json_error(json.JSONDecodeError("Invalid control character at", "x", 3))
+    'invalid JSON (Invalid control character at column 4)'
+    """
+    reason = exc.msg.removesuffix(" at")
+    return f"invalid JSON ({reason} at column {exc.colno})"
+
+
 def iter_jsonl(path: str | os.PathLike) -> Iterator[tuple[int, dict[str, Any]]]:
     """Yield ``(line_number, object)`` for every non-blank line; a bad line raises DataError naming it, and so does
     a missing path or a folder (``DataFileNotFoundError`` / ``DataIsADirectoryError``, which are also OSErrors)."""
@@ -24,7 +34,7 @@ def iter_jsonl(path: str | os.PathLike) -> Iterator[tuple[int, dict[str, Any]]]:
             try:
                 obj = json.loads(line)
             except json.JSONDecodeError as exc:
-                raise DataError(f"invalid JSON ({exc.msg} at column {exc.colno})", path=str(p), line=lineno) from None
+                raise DataError(json_error(exc), path=str(p), line=lineno) from None
             if not isinstance(obj, dict):
                 raise DataError(f"expected a JSON object, got {type(obj).__name__}", path=str(p), line=lineno)
             yield lineno, obj

@@ -74,7 +74,7 @@ def finish_run(summary) -> None:
 
     for line in render_summary(summary):
         typer.echo(line)
-    if summary.failed_total:
+    if summary.failed_total > summary.failed_in_batch:
         Console(stderr=True).print(f"[red]{summary.failed_total} request(s) failed[/] and are stored as failed in "
                                    f"{escape(summary.out)}; re-send them with --retry-failed (exit code "
                                    f"{EXIT_FAILED})", highlight=False)

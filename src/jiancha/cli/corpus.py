@@ -68,12 +68,13 @@ def _ner_option() -> Any:
 
 
 def _check_ner(ner: str) -> str:
-    from jiancha.corpus.ner import NER_BACKENDS
+    """``--ner`` when it can run here (an unknown name, or ``lac`` without its extra, stops before any work)."""
+    from jiancha.corpus.ner import NER_BACKENDS, check_backend
     from jiancha.errors import ConfigError
 
     if ner not in NER_BACKENDS:
         raise ConfigError(f"--ner {ner!r}: unknown recogniser; expected one of {', '.join(NER_BACKENDS)}")
-    return ner
+    return check_backend(ner)
 
 
 def _print_rejections(rejections: list[dict[str, Any]]) -> None:

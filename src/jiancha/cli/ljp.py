@@ -54,9 +54,9 @@ def eval_command(
 ) -> None:
     """CAIL2018 charge prediction (the paper's LJP reference): facts in, charges out as JSON, then scored.
 
-    Exit codes: 0 when every request in the store succeeded; 3 when failed requests remain after the run (the
-    metrics are still printed and written; re-send them with --retry-failed); 2 on a usage or configuration
-    error."""
+    Exit codes: 0 every request in the store succeeded; 2 usage or configuration error; 3 failed requests remain
+    (metrics still written; re-send with --retry-failed); 130 interrupted (Ctrl-C: run the same command again to
+    resume)."""
     from rich.console import Console
 
     from jiancha.cli._render import interrupt_note

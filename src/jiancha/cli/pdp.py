@@ -78,6 +78,10 @@ def score_command(
     if write:
         for t in report_targets(dirs, out):
             written += reports.write_reports(t, scored)
+    from jiancha.pdp.scoring import completeness_warnings
+
+    for w in completeness_warnings(scored.result):
+        typer.echo(f"warning: {w}", err=True)
     if as_json:
         typer.echo(json.dumps(scored.result, ensure_ascii=False, indent=2))
         return
@@ -211,9 +215,9 @@ def eval_command(
 ) -> None:
     """Run a model or an offline baseline over a PDP split into a resumable run directory, then score it.
 
-    Exit codes: 0 when every request in the store succeeded; 3 when failed requests remain after the run (the
-    metrics are still printed and written, failures counted as invalid predictions; re-send them with
-    --retry-failed); 2 on a usage or configuration error."""
+    Exit codes: 0 every request in the store succeeded; 2 usage or configuration error; 3 failed requests remain
+    (metrics still written, failures counted as invalid; re-send with --retry-failed); 130 interrupted (Ctrl-C:
+    run the same command again to resume)."""
     from rich.console import Console
 
     from jiancha.pdp.spec import RunSpec

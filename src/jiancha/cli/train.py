@@ -138,10 +138,15 @@ def _run_recipe(kind: str, kwargs: dict[str, Any]) -> None:
     cfg = build_config(kind, preset=preset, config_file=config_file, overrides=kwargs,  # type: ignore[arg-type]
                        validate=not print_config)
     if print_config:
+        import dataclasses
+
         import yaml
 
         console.print(yaml.safe_dump(cfg.to_dict(), allow_unicode=True, sort_keys=False), highlight=False,
                       markup=False)
+        # the settings must hold together even when the paths are still to be given (a preset being previewed)
+        dataclasses.replace(cfg, **{k: getattr(cfg, k) or "<unset>" for k in ("model", "data", "output_dir")}
+                            ).validate()
         return
     console.print(f"[bold]jiancha train {kind}[/] → {cfg.output_dir}")
     if kind == "sft":

@@ -20,6 +20,8 @@ from jiancha.corpus.ner import DEFAULT_NER, person_names
 from jiancha.datasets.records import PDPRecord
 from jiancha.law.phrases import (
     HEADER_NAME_END,
+    LATIN_ALIAS_RE,
+    LATIN_NAME_RE,
     NAME_ALIAS_RE,
     PERSON_CUES,
     PSEUDONYM_MARK,
@@ -35,7 +37,9 @@ MASK = "×××"
 
 #: Words after a cue that look like names but are not (全部 after 店主…).
 NOT_NAMES: frozenset[str] = frozenset({"全部", "全体", "全家", "全额", "于是", "关于", "和解", "方面", "单位", "管理",
-                                       "时许", "同日", "同年", "高度", "明确", "明显", "陈述", "许可", "华人"})
+                                       "时许", "同日", "同年", "高度", "明确", "明显", "陈述", "许可", "华人",
+                                       # statutory wording (刑法第三百四十一条: 陆生野生动物)
+                                       "陆生", "水生"})
 #: Pieces of legal wording the recogniser and the context rules sometimes take for a name (``和认罪`` in ``…和认罪认罚…``).
 NOT_NAME_PARTS: tuple[str, ...] = ("认罪", "认罚", "犯罪", "自首", "立功", "供述", "辩护", "检察", "公安", "刑事",
                                    "诉讼", "审查", "起诉", "侦查")
@@ -53,10 +57,19 @@ _NAME_AFTER_CUE_RE = re.compile(
 )
 #: A further name in a list after a found one, delimited on both sides (``被告人张伟、李强、王小燕等``).
 _LISTED_NAME_RE = re.compile(f"、(?P<name>{_SURNAME}[{_CJK}]{{1,2}}?)(?=[、，,。；;：:（(等\\s]|[二三四五六七八九几]人)")
-#: A name as written in a person header: two to four ideographs, not already a pseudonym.
-_HEADER_NAME_RE = re.compile(f"[{_CJK}]{{2,4}}")
+#: A name as written in a person header: two to six ideographs (乌云其其格, 阿卜杜热合曼), a transliterated
+#: foreign or minority name with a middle dot (奥孔克沃·奇迪, 买买提·艾力), or a name in Latin letters.
+_HEADER_NAME_RE = re.compile(f"[{_CJK}]{{2,6}}|[{_CJK}]{{1,8}}(?:[·•・][{_CJK}]{{1,8}})+|" + LATIN_NAME_RE.pattern)
 _PSEUDONYM_TAIL = f"(?![{PSEUDONYM_MARK}{PSEUDONYM_SUFFIXES}])"
 
+#: The number of an identity document after its name (护照号码A10473825, 公民身份号码…, 港澳通行证号码…): an
+#: 18-character ID number even when other text follows without a break, else a run of letters and digits.
+#: (The leading lookahead tests the cue's first character cheaply at each position before the alternation.)
+ID_DOCUMENT_RE = re.compile(
+    r"(?=[公身护往港台通居证])(?P<cue>公民身份号码|身份证号码|身份证号|身份证|护照号码|护照号|护照|(?:往来)?(?:港澳|台湾)?通行证号码?|"
+    r"居留证号码?|证件号码|证件号)(?P<sep>(?:为|是)?[:：]?\s*)"
+    r"(?P<id>\d{17}[\dXx]|[A-Za-z]{0,3}\d[A-Za-z0-9]{4,19}(?![A-Za-z0-9]))"
+)
 ID_NUMBER_RE = re.compile(
     r"(?<![0-9A-Za-z])\d{6}(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![0-9A-Za-z])"
 )
@@ -70,7 +83,16 @@ PLATE_RE = re.compile(r"(?P<p>[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣�
 BIRTH_DATE_RE = re.compile(r"(?P<ym>\d{4}年\d{1,2}月)\d{1,2}日(?=出生|生)")
 #: A landline number with its area code (0311-86651207).
 LANDLINE_RE = re.compile(r"(?<![\d-])0\d{2,3}-\d{7,8}(?![\d-])")
-HOUSE_NUMBER_RE = re.compile(r"(?<=[路街巷弄道村组里段])\d+号(?:院)?(?:\d+(?:幢|栋|号楼|楼))?(?:\d+单元)?(?:\d+(?:室|号))?")
+#: One level of an address below the street: a number (Arabic or Chinese) and its unit (号院 / 号楼 / 栋 / 幢 /
+#: 座 / 单元 / 层 / 室 / 号 / 组 / 社 / 队 / 弄), optionally ``之三``.
+_ADDRESS_UNIT = r"(?:号院|号楼|栋|幢|座|单元|层|室|号|组|社|队|弄)(?:之[一二三四五六七八九十]{1,2})?"
+_ADDRESS_LEVEL = r"(?:\d+|[一二三四五六七八九十]{1,3})" + _ADDRESS_UNIT
+#: Two or more address levels in a row, one of them in Arabic digits: 14栋1单元2203室, 四社26号, 569弄12号1402室,
+#: 12号院3号楼1单元402室. Masked as a house number (×号), wherever it stands; the place names before it are kept.
+ADDRESS_UNITS_RE = re.compile(rf"(?=[\d一二三四五六七八九十])(?<![\d\-])(?=(?:[一二三四五六七八九十]{{1,3}}{_ADDRESS_UNIT})*\d)(?:{_ADDRESS_LEVEL}){{2,}}")
+#: A house number after a street or village, with what follows it: 18号3幢502室, 1046号3-5-2 (楼-单元-室).
+HOUSE_NUMBER_RE = re.compile(r"(?<=[路街巷弄道村组里段])\d+号(?:院)?(?:\d+(?:幢|栋|号楼|楼))?(?:\d+单元)?(?:\d+(?:室|号))?"
+                             r"(?:\d{1,4}(?:-\d{1,4}){1,3}(?![\d\-年月日]))?")
 
 
 def _name_at(cand: str, text: str) -> str | None:
@@ -102,12 +124,35 @@ def header_names(person_info: str) -> list[str]:
     for line in person_info.splitlines():
         s = line.strip()
         for m in (SUSPECT_HEADER_RE.match(s), REPRESENTATIVE_HEADER_RE.match(s)):
-            if m is None or m["address"].endswith("单位") or m.end() >= len(s) or s[m.end()] not in HEADER_NAME_END:
+            if m is None or m["address"].endswith("单位"):
                 continue
-            out.append(m["name"])
+            name, end = m["name"], m.end()
+            if (latin := LATIN_NAME_RE.match(s, m.start("name"))) is not None:   # OKONKWO CHIDI EMEKA，男
+                name, end = latin.group(0), latin.end()
+            if end >= len(s) or s[end] not in HEADER_NAME_END:
+                continue
+            out.append(name)
         out += [a["name"] for a in NAME_ALIAS_RE.finditer(s)]
     return [n for n in dict.fromkeys(out)
             if _HEADER_NAME_RE.fullmatch(n) and PSEUDONYM_MARK not in n and n not in NOT_NAMES]
+
+
+def header_aliases(person_info: str) -> dict[str, str]:
+    """Foreigners' names in the original script, each with the header name it belongs to, so both get one
+    pseudonym: ``被告人颂猜·蓬玛（SOMCHAI PHROMMA），男`` → {'SOMCHAI PHROMMA': '颂猜·蓬玛'}.
+
+    >>> header_aliases("被不起诉人奥孔克沃·奇迪（OKONKWO CHIDI EMEKA），男，尼日利亚国籍。")
+    {'OKONKWO CHIDI EMEKA': '奥孔克沃·奇迪'}
+    """
+    out: dict[str, str] = {}
+    for line in person_info.splitlines():
+        s = line.strip()
+        for m in (SUSPECT_HEADER_RE.match(s), REPRESENTATIVE_HEADER_RE.match(s)):
+            if m is None or m["address"].endswith("单位"):
+                continue
+            if (alias := LATIN_ALIAS_RE.match(s, m.end())) is not None:
+                out[alias["name"] or alias["name2"]] = m["name"]
+    return out
 
 
 def find_names(text: str, known: tuple[str, ...] | list[str] = ()) -> list[str]:
@@ -165,6 +210,7 @@ class MaskedSpan:
 
 #: Non-name patterns, in the order they are applied, with their replacement.
 _PATTERN_MASKS: tuple[tuple[str, re.Pattern[str], object], ...] = (
+    ("id_document", ID_DOCUMENT_RE, lambda m: m["cue"] + m["sep"] + MASK),
     ("id_number", ID_NUMBER_RE, MASK),
     ("email", EMAIL_RE, MASK),
     ("online_account", ONLINE_ACCOUNT_RE, lambda m: m["cue"] + m["sep"] + MASK),
@@ -173,15 +219,20 @@ _PATTERN_MASKS: tuple[tuple[str, re.Pattern[str], object], ...] = (
     ("account_number", ACCOUNT_NUMBER_RE, MASK),
     ("plate", PLATE_RE, lambda m: m["p"] + m["l"] + "×××××"),
     ("birth_date", BIRTH_DATE_RE, lambda m: m["ym"]),
+    ("house_number", ADDRESS_UNITS_RE, "×号"),
     ("house_number", HOUSE_NUMBER_RE, "×号"),
 )
+
+
+#: The group of a pattern that holds the masked text, where the cue before it is kept.
+_SPAN_GROUP: dict[str, str] = {"online_account": "acc", "id_document": "id"}
 
 
 def mask_patterns(text: str, field: str = "", spans: list[MaskedSpan] | None = None) -> str:
     """Mask every non-name PII pattern in ``text``; with ``spans``, append what was replaced."""
     for kind, pattern, repl in _PATTERN_MASKS:
         if spans is not None:
-            spans += [MaskedSpan(field, kind, m.group("acc") if kind == "online_account" else m.group(0))
+            spans += [MaskedSpan(field, kind, m.group(_SPAN_GROUP.get(kind, 0)))
                       for m in pattern.finditer(text)]
         text = pattern.sub(repl, text)  # type: ignore[arg-type]
     return text
@@ -195,10 +246,15 @@ class DeidResult:
 
 
 #: A relative named right after the kinship word (``其妻乌云其木格向…``, ``其子孙立东``): the name runs to the next
-#: function character, whatever its surname (names without a surname: Mongolian, Tibetan).
+#: function character or a verb that follows a person, whatever its surname (names without a surname: Mongolian,
+#: Tibetan).
 _STOP_CLASS = re.escape("".join(sorted(_STOP)))
+#: Verbs that follow a relative's name (其妻乌云其其格代表家属出具谅解书): the name ends before them.
+_AFTER_PERSON_VERBS: tuple[str, ...] = ("代表", "代为", "出具", "提供", "证实", "证明", "签署", "签字", "表示", "要求",
+                                        "同意", "前往", "作为", "陪同", "书写", "报警", "来到")
 _KIN_NAME_RE = re.compile(f"[其之](?:丈夫|妻子|儿子|女儿|父亲|母亲|哥哥|姐姐|弟弟|妹妹|妻|夫|子|女|父|母|兄|弟|姐|妹)"
-                          f"(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}·]){{2,6}})(?=[{_STOP_CLASS}]|$)")
+                          f"(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}·]){{2,6}})"
+                          f"(?=[{_STOP_CLASS}]|{'|'.join(_AFTER_PERSON_VERBS)}|$)")
 
 
 #: Characters that open a verb phrase after a kinship word rather than a name (办理, 上学, 患病 …).
@@ -243,7 +299,11 @@ def deidentify_record(rec: PDPRecord, ner: str = DEFAULT_NER) -> DeidResult:
     """The record with its four text fields de-identified, the name mapping used, and every span replaced."""
     joined = "\n".join(getattr(rec, f) for f in DEID_FIELDS)
     names = record_names(rec, ner)
+    aliases = {a: n for a, n in header_aliases(rec.person_info).items() if a in joined}
+    names = [n for n in names if n not in aliases]
     mapping = name_mapping(names, joined)
+    # a foreigner's name in the original script gets the pseudonym of its transliteration
+    mapping.update({a: mapping[n] for a, n in aliases.items() if n in mapping})
     name_re = re.compile("|".join(map(re.escape, sorted(mapping, key=len, reverse=True)))) if mapping else None
     changes = {}
     spans: list[MaskedSpan] = []
@@ -278,6 +338,7 @@ _RESIDUE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("birth_date", re.compile(r"\d{4}年\d{1,2}月\d{1,2}日(?:出生|生)")),
     ("online_account", ONLINE_ACCOUNT_RE),
     ("house_number", re.compile(r"(?<=[路街巷弄道村组里段])\d+号")),
+    ("house_number", ADDRESS_UNITS_RE),
     ("landline", LANDLINE_RE),
 )
 

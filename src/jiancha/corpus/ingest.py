@@ -49,7 +49,7 @@ _SKIP_TAGS = frozenset({"script", "style", "head", "title", "noscript"})
 _PDF_BREAK_AFTER = tuple("。：:；;！？」”")
 #: Endings no paragraph has (a comma, an opening bracket, a function word: ``…法定代理人吴国梁，系``): the next line
 #: continues it even when it looks like a paragraph's opening (``被不起诉人吴某某之父。``).
-_CONTINUES = tuple("，,、（(“《系的于在与和及对向将被把为是从即之")
+_CONTINUES = tuple("，,、（(“《系的于在与和及对向将被把为是从即之第")
 #: Longest running header (``深圳市人民检察院起诉书 深检刑诉〔2021〕207号``).
 RUNNING_HEADER_MAX = 60
 #: Openings of a paragraph: list items and the sections of a decision.
@@ -93,6 +93,7 @@ class _TextExtractor(HTMLParser):
         self.parts: list[str] = []
         self.url = ""
         self._skip = 0
+        self._pre = 0   # inside <pre>, a line break is a line break
 
     def handle_starttag(self, tag: str, attrs: list) -> None:
         a = dict(attrs)
@@ -104,6 +105,8 @@ class _TextExtractor(HTMLParser):
             self._skip += 1
         elif tag in _BLOCK_TAGS:
             self.parts.append("\n")
+        if tag == "pre":
+            self._pre += 1
 
     def handle_startendtag(self, tag: str, attrs: list) -> None:
         if tag in _BLOCK_TAGS:
@@ -114,10 +117,12 @@ class _TextExtractor(HTMLParser):
             self._skip = max(0, self._skip - 1)
         elif tag in _BLOCK_TAGS:
             self.parts.append("\n")
+        if tag == "pre":
+            self._pre = max(0, self._pre - 1)
 
     def handle_data(self, data: str) -> None:
         if not self._skip:
-            self.parts.append(data.replace("\n", " "))
+            self.parts.append(data if self._pre else data.replace("\n", " "))
 
 
 def html_to_text(html: str) -> str:
@@ -148,18 +153,25 @@ def pdf_to_text(path: str | Path) -> str:
 
 def drop_furniture(lines: list[str]) -> list[str]:
     """``lines`` without page furniture: page numbers, rules and seal marks (``PAGE_FURNITURE_RE``), and running
-    headers, i.e. the second and later printings of a short line naming a procuratorate or a case number (a bare
-    procuratorate line is left to the segmentation: the signature repeats it)."""
+    headers: the second and later printings of a short line naming a procuratorate or a case number (a bare
+    procuratorate line is left to the segmentation: the signature repeats it), and any heading line (the title,
+    with the procuratorate or the case number) inside the body, i.e. after the first suspect's paragraph (a web
+    page's own heading may come before the document's). Dropped before wrapped lines are joined, so that a
+    sentence a page break cuts (``…第十六条第`` / header / ``（四）项…``) joins up again."""
     keys = [ln.replace(" ", "") for ln in lines]
     counts = Counter(keys)
     seen: set[str] = set()
     out: list[str] = []
+    titled = in_body = False
     for line, key in zip(lines, keys, strict=True):
         if not key or PAGE_FURNITURE_RE.match(key):
             continue
+        heading = len(key) <= RUNNING_HEADER_MAX and _title_of(key) is not None
         running = (counts[key] > 1 and key in seen and len(key) <= RUNNING_HEADER_MAX
                    and not PROCURATORATE_NAME_RE.match(key) and key not in PROSECUTORIAL_TITLES
-                   and (PROCURATORATE in key or CASE_NUMBER_RE.search(key)))
+                   and (PROCURATORATE in key or CASE_NUMBER_RE.search(key))) or (heading and in_body)
+        titled = titled or heading
+        in_body = in_body or (titled and SUSPECT_HEADER_RE.match(key) is not None)
         seen.add(key)
         if not running:   # the first printing of a header line is the document's own heading
             out.append(PAGE_MARK_INLINE_RE.sub("", line))
@@ -187,6 +199,7 @@ def join_wrapped(lines: list[str]) -> list[str]:
 def _is_short_heading(line: str) -> bool:
     s = line.replace(" ", "")
     return (s in PROSECUTORIAL_TITLES or s in OTHER_DOCUMENT_TITLES or bool(PROCURATORATE_NAME_RE.match(s))
+            or (len(s) <= RUNNING_HEADER_MAX and _title_of(s) is not None)
             or bool(_COURT_NAME_RE.match(s)) or is_date_line(s) or normalize_case_number(s) == s)
 
 
@@ -219,10 +232,31 @@ def read_text_and_url(path: str | Path) -> tuple[str, str]:
 
 
 def _title_of(line: str) -> str | None:
+    """The title a heading line holds: the bare title or the procuratorate's name and the title, either of them
+    followed on the same line by the case number (``不起诉决定书　某检刑不诉〔2020〕58号``)."""
+    found = _title_and_case_number(line)
+    return found[0] if found else None
+
+
+def _title_and_case_number(line: str) -> tuple[str, str | None] | None:
+    """(title, normalised case number printed after it on the line, or None) of a heading line, else None."""
+    if "书" not in line:   # every title ends in 书: most lines are rejected here, cheaply
+        return None
     s = line.replace(" ", "")
+    if len(s) > RUNNING_HEADER_MAX:
+        return None
     for title in PROSECUTORIAL_TITLES:
-        if s == title or (s.endswith(title) and PROCURATORATE_NAME_RE.match(s[: -len(title)])):
-            return title
+        at = s.find(title)
+        if at < 0:
+            continue
+        head, rest = s[:at], s[at + len(title):]
+        if head and not PROCURATORATE_NAME_RE.match(head):
+            continue
+        if not rest:
+            return title, None
+        rest = rest.removeprefix("（").removeprefix("(").removesuffix("）").removesuffix(")")
+        if CASE_NUMBER_RE.fullmatch(rest):
+            return title, normalize_case_number(rest)
     return None
 
 
@@ -235,25 +269,35 @@ def _other_title(lines: list[str]) -> str | None:
     return None
 
 
+def _title_line(lines: list[str]) -> int | None:
+    """Index of the document's heading: of the heading lines before the first suspect's paragraph, the last (a
+    web page may print its own heading, 不起诉决定书（某检…号）, above the document's); None without one."""
+    titles = [i for i, ln in enumerate(lines) if _title_of(ln)]
+    if not titles:
+        return None
+    first_person = next((i for i in range(titles[0], len(lines)) if SUSPECT_HEADER_RE.match(lines[i])), None)
+    return titles[0] if first_person is None else max(i for i in titles if i < first_person)
+
+
 def parse_document(text: str, path: str = "<text>", source_url: str = "") -> RawDocument | Rejection:
     """Find the document body in ``text`` and type it; a Rejection says why when it is not a prosecutorial one."""
     lines = [normalize_line(ln) for ln in text.splitlines()]
     lines = join_wrapped(drop_furniture([ln for ln in lines if ln and not BANNER_RE.search(ln)]))
-    title_at = next((i for i, ln in enumerate(lines) if _title_of(ln)), None)
+    title_at = _title_line(lines)
     if title_at is None:
         other = _other_title(lines)
         if other:
             return Rejection(path, f"not a prosecutorial document: title {other} (expected 起诉书 or 不起诉决定书)")
         return Rejection(path, "no document title 起诉书 / 不起诉决定书 found; not a prosecutorial document")
-    title = _title_of(lines[title_at])
-    assert title is not None
+    found = _title_and_case_number(lines[title_at])
+    assert found is not None
+    title, case_number = found
     start = title_at - 1 if title_at > 0 and PROCURATORATE_NAME_RE.match(lines[title_at - 1].replace(" ", "")) \
         else title_at
     date_lines = [i for i, ln in enumerate(lines) if i > title_at and is_date_line(ln)]
     end = date_lines[-1] + 1 if date_lines else len(lines)
     body = tuple(_drop_repeated_headers(lines[start:end], title_at - start))
-    case_number = None
-    for ln in body[title_at - start + 1: title_at - start + 4]:
+    for ln in body[title_at - start + 1: title_at - start + 4] if case_number is None else ():
         case_number = normalize_case_number(ln)
         if case_number:
             break
@@ -263,9 +307,10 @@ def parse_document(text: str, path: str = "<text>", source_url: str = "") -> Raw
 
 def _drop_repeated_headers(body: list[str], title_index: int) -> list[str]:
     """``body`` without the running headers of a printed document: after the case number, a line that repeats
-    the procuratorate, the title or the case number is page furniture (the signature procuratorate is kept:
-    it is the last such line and ends the text)."""
+    the procuratorate, the title or the case number, or another heading line (procuratorate and title), is page
+    furniture (the signature procuratorate is kept: it is the last such line and ends the text)."""
     head = {ln.replace(" ", "") for ln in body[: title_index + 2]}
+    head |= {ln.replace(" ", "") for ln in body[title_index + 1:] if _title_of(ln)}   # 某市人民检察院不起诉决定书
     last_named = max((i for i, ln in enumerate(body) if PROCURATORATE_NAME_RE.match(ln.replace(" ", ""))), default=-1)
     return [ln for i, ln in enumerate(body)
             if i <= title_index + 1 or i == last_named or ln.replace(" ", "") not in head]

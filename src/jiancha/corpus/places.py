@@ -52,6 +52,9 @@ _PREFECTURES: dict[str, str] = {
 #: What follows a city's name in a procuratorate's name (朝阳市, 延边州, 兴安盟, 阿里地区), so that a district
 #: of the same name (北京市朝阳区) is not taken for the city.
 _CITY_SUFFIXES = frozenset("市州盟地")
+#: What follows a city's name in the name of a procuratorate of a special jurisdiction (西安铁路运输检察院,
+#: 伊春林区人民检察院, 吉林垦区人民检察院): the city says the province.
+_CITY_JURISDICTIONS: tuple[str, ...] = ("铁路运输", "铁路", "林区", "垦区", "农垦", "监狱", "矿区", "油田")
 #: City (or prefecture) → province, longest names first so that 大兴安岭 is tried before shorter ones.
 CITY_PROVINCE: dict[str, str] = dict(sorted(((city, prov) for prov, cities in _PREFECTURES.items()
                                              for city in cities.split()), key=lambda kv: -len(kv[0])))
@@ -62,6 +65,8 @@ def province_of(name: str) -> str | None:
 
     >>> province_of("成都市某某区人民检察院")
     '四川省'
+    >>> province_of("西安铁路运输检察院"), province_of("伊春林区人民检察院")
+    ('陕西省', '黑龙江省')
     >>> province_of("某某县人民检察院") is None
     True
     """
@@ -73,7 +78,8 @@ def province_of(name: str) -> str | None:
         if s.startswith(short):
             return full
     for city, full in CITY_PROVINCE.items():
-        if s.startswith(city) and s[len(city): len(city) + 1] in _CITY_SUFFIXES:
+        rest = s[len(city):]
+        if s.startswith(city) and (rest[:1] in _CITY_SUFFIXES or rest.startswith(_CITY_JURISDICTIONS)):
             return full
     return None
 

@@ -21,11 +21,13 @@ from jiancha.corpus.ingest import RawDocument
 from jiancha.corpus.text import is_date_line, normalize_case_number
 from jiancha.law.phrases import (
     COUNSEL_LINE_RE,
+    DECISION_STATEMENT_RE,
     FACT_LEAD_IN_RE,
     POLICE_VERSION_RE,
     PROCEDURAL_EVENT_RE,
     PROCEDURE_START_RE,
     PROCURATORATE_NAME_RE,
+    PROCURATORATE_SPEAKING_RE,
     PSEUDONYM_MARK,
     PSEUDONYM_SUFFIXES,
     REASONING_END_RE,
@@ -152,6 +154,8 @@ def split_sections(doc: RawDocument) -> Sections:
     # the tail (appeal notice, salutation, signature, date) ends the text; the reasoning is the last section
     n = len(body)
     r = _first(body, 0, n, lambda ln: bool(REASONING_START_RE.match(ln)))
+    if r is None:
+        r = _reasoning_by_decision(body)
     if r is not None:
         stop = _first(body, r + 1, n, _is_end_line)
         reasoning = body[r: stop if stop is not None else n]
@@ -184,6 +188,24 @@ def split_sections(doc: RawDocument) -> Sections:
                     counsel_lines=tuple(counsel), procedure_lines=tuple(procedure),
                     investigator_lines=tuple(investigator), fact_lines=tuple(fact),
                     reasoning_lines=tuple(reasoning), signature_date_line=date_line, missing=tuple(missing))
+
+
+def _reasoning_by_decision(body: list[str]) -> int | None:
+    """Start of a reasoning that no lead-in opens (本院审查认定，…的行为…决定对某作出不起诉决定): the last paragraph
+    before the tail that states the decision closes it, and the reasoning opens at the nearest paragraph at or
+    before it in which the procuratorate speaks (本院… / 经审查…), else at that paragraph itself. None when no
+    paragraph states the decision, or when the one found opens the document (the procedure comes before it)."""
+    tail = _first(body, 0, len(body), _is_end_line)
+    tail = len(body) if tail is None else tail
+    d = next((k for k in range(tail - 1, -1, -1) if DECISION_STATEMENT_RE.search(body[k])), None)
+    if d is None:
+        return None
+    procedure = _first(body, 0, d, lambda ln: bool(PROCEDURE_START_RE.match(ln)) and not SUSPECT_HEADER_RE.match(ln))
+    if procedure is None:
+        return None
+    opener = next((k for k in range(d, procedure, -1) if PROCURATORATE_SPEAKING_RE.match(body[k])
+                   and not PROCEDURAL_EVENT_RE.match(body[k])), None)
+    return opener if opener is not None else d
 
 
 def _own_findings(block: list[str]) -> tuple[list[str], list[str]]:

@@ -11,7 +11,9 @@ _FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF10, 0xFF1A)}          # ０-９
 _FULLWIDTH.update({c: c - 0xFEE0 for c in range(0xFF21, 0xFF3B)})    # Ａ-Ｚ
 _FULLWIDTH.update({c: c - 0xFEE0 for c in range(0xFF41, 0xFF5B)})    # ａ-ｚ
 _FULLWIDTH.update({0x3000: 0x20, 0x00A0: 0x20, 0x2002: 0x20, 0x2003: 0x20, 0x200B: None, 0xFEFF: None})
-_FULLWIDTH_POINT_RE = re.compile(r"(?<=\d)[．。](?=\d)")
+#: A decimal point written ``．`` or ``。`` between digits (６７．４万元); not a list item's mark or a sentence end
+#: before a year (``1．2016年4月26日…``, ``…共3次。2016年…``), which stay as printed.
+_FULLWIDTH_POINT_RE = re.compile(r"(?<=\d)[．。](?=\d)(?!\d{4}年)")
 _SPACES_RE = re.compile(r"[ \t]+")
 #: A space between two ideographs or Chinese punctuation marks: OCR and letter-spaced headings (本 院 认 为);
 #: Chinese text has no word spaces, so such a space carries nothing.

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from jiancha._util.jsonl import json_error
 from jiancha.datasets.issues import DataIssue, raise_first
 from jiancha.errors import DataError
 
@@ -163,7 +164,7 @@ def _iter_lines(path: Path) -> Iterator[tuple[int, Any, DataIssue | None]]:
                 try:
                     yield lineno, json.loads(text), None
                 except json.JSONDecodeError as exc:
-                    yield lineno, None, DataIssue(str(path), f"invalid JSON ({exc.msg} at column {exc.colno})",
+                    yield lineno, None, DataIssue(str(path), json_error(exc),
                                                   line=lineno)
         except UnicodeDecodeError as exc:
             raise DataError(f"not UTF-8 text ({exc.reason} at byte {exc.start}); re-encode the file as UTF-8",

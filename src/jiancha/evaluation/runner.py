@@ -125,12 +125,14 @@ def run_task(task: Task, client_config: ClientConfig | None = None, *, show_prog
         elif todo and batch_out is not None:
             from jiancha.evaluation.batchrun import write_task_batch
 
+            status = store.latest_status()
+            summary.failed_in_batch = sum(status.get((s.id, run_id)) == "failed" for run_id, s in todo)
             n = write_task_batch(task, backend, todo, batch_out)
             store.manifest["invocations"][-1].update({"batch_out": str(batch_out), "batch_requests": n})
         elif todo and client is not None:
             _run_model(task, client, todo, store, summary, show_progress, console)
         summary.elapsed_s = round(time.perf_counter() - t0, 3)
-        summary.failed_total = failed_kept + summary.failed
+        summary.failed_total = failed_kept + summary.failed + summary.failed_in_batch
         store.manifest["invocations"][-1].update({"finished_at": now_iso(), "sent": summary.sent,
                                                   "failed": summary.failed})
         store.update_manifest(finished_at=now_iso(), baseline=summary.baseline_info or None)

@@ -53,6 +53,7 @@ class RunSummary:
     sent: int = 0                # completed in this invocation
     failed: int = 0              # failed in this invocation
     failed_total: int = 0        # failed records in the store after this invocation
+    failed_in_batch: int = 0     # of those, written to a batch file to be re-sent (``--batch-out``)
     prompt_tokens: int = 0
     completion_tokens: int = 0
     reasoning_tokens: int = 0
@@ -87,12 +88,14 @@ def render_summary(s: RunSummary) -> list[str]:
     lines = [f"run directory: {s.out}{' (resumed)' if s.resumed else ''}",
              f"requests: {s.total} in scope, {s.already_done} already stored, {s.sent} {done_now} ({s.failed} "
              f"failed); failed in store: {s.failed_total}"
-             + (" - re-send them with --retry-failed" if s.failed_total else "")]
+             + (f" ({s.failed_in_batch} of them written to the batch file to re-send)" if s.failed_in_batch else "")
+             + (" - re-send them with --retry-failed" if s.failed_total > s.failed_in_batch else "")]
     if s.sent and not s.offline:
         lines.append(f"tokens: {s.prompt_tokens:,} prompt, {s.completion_tokens:,} completion "
                      f"({s.reasoning_tokens:,} reasoning); cost: ${s.cost:.4f}; {s.elapsed_s:.1f} s")
     if s.baseline_info.get("fit_on"):
-        folds = f" ({s.baseline_info['folds']} folds)" if "folds" in s.baseline_info else ""
+        fit_on = str(s.baseline_info["fit_on"])
+        folds = f" ({s.baseline_info['folds']} folds)" if "folds" in s.baseline_info and "folds" not in fit_on else ""
         lines.append(f"baseline fitted on: {s.baseline_info['fit_on']}{folds}")
     h = s.health
     reasons = ", ".join(f"{k} {v}" for k, v in h.reasons.items())

@@ -22,7 +22,9 @@ OTHER_DOCUMENT_TITLES: tuple[str, ...] = (
 )
 #: A procuratorate's name (header and signature lines end with it).
 PROCURATORATE = "人民检察院"
-PROCURATORATE_NAME_RE = re.compile(r"^[\u4e00-\u9fff某]{2,40}" + PROCURATORATE + r"(?:第[一二三四五六七八九十某]+分院)?$")
+#: Procuratorates of the special jurisdictions drop 人民 (西安铁路运输检察院, 某某铁路运输检察分院).
+PROCURATORATE_NAME_RE = re.compile(r"^[\u4e00-\u9fff某]{2,40}(?:" + PROCURATORATE + r"|运输检察院|运输检察分院)"
+                                   r"(?:第[一二三四五六七八九十某]+分院)?$")
 
 # ---------------------------------------------------------------- forms of address
 #: How the documents address the suspect; the first four leak the decision (PDP-Bench rewrites them).
@@ -54,6 +56,12 @@ REPRESENTATIVE_HEADER_RE = re.compile(r"^(?P<address>" + "|".join(REPRESENTATIVE
 HEADER_NAME_END = "，,（("
 #: Other names of a person in the person block: ``（曾用名张小三）``, ``别名李四，``.
 NAME_ALIAS_RE = re.compile(r"(?:曾用名|别名|化名)[:：]?(?P<name>[\u4e00-\u9fff]{2,4})(?=[）)，,、；;])")
+#: A name in Latin letters (a foreigner's: ``OKONKWO CHIDI EMEKA``, ``Smith, John`` is not one: the comma ends it).
+LATIN_NAME_RE = re.compile(r"[A-Za-z][A-Za-z.'\- ]{0,60}[A-Za-z]")
+#: A foreigner's name as written in the original script, in brackets right after the Chinese transliteration in
+#: a person header (``被告人颂猜·蓬玛（SOMCHAI PHROMMA），男``) or after 英文名 / 外文名.
+LATIN_ALIAS_RE = re.compile(r"[（(](?:(?:英文|外文)(?:姓)?名[:：]?)?(?P<name>" + LATIN_NAME_RE.pattern + r")[）)]|"
+                            r"(?:英文|外文)(?:姓)?名[:：]?(?P<name2>" + LATIN_NAME_RE.pattern + r")(?=[）)，,；;。])")
 #: Defence counsel and agents; their lines are removed from person_info.
 COUNSEL_TITLES: tuple[str, ...] = ("辩护人", "诉讼代理人", "委托代理人", "委托诉讼代理人", "法律援助律师")
 COUNSEL_LINE_RE = re.compile(r"^(?:指定)?(?:" + "|".join(COUNSEL_TITLES) + ")")
@@ -86,20 +94,25 @@ FACT_LEAD_IN_RE = re.compile(
 )
 #: The investigating body's version, which some documents give before the procuratorate's own findings.
 POLICE_VERSION_RE = re.compile(
-    r"^(?:经)?[^，。：:]{0,30}?(?:公安局|公安分局|分局|派出所|公安机关|侦查机关|监察委员会|森林公安局|缉私局)"
-    r"(?:侦查|调查)?(?:[^，。：:]{0,6}?移送(?:本院)?(?:审查)?起诉)?(?:时|中|的)?(?:认定|查明|指控|认为|称)[：:，,]?|"
+    r"^(?:经)?[^，。：:]{0,30}?(?:公安局|公安分局|分局|公安处|派出所|公安机关|侦查机关|调查机关|监察委员会|森林公安局|缉私局|"
+    r"监狱|看守所|国家安全局|国家安全机关|海警局|保卫部门)"
+    r"(?:侦查|调查)?(?:[^，。：:]{0,6}?移送(?:本院)?(?:审查)?(?:起诉)?)?(?:时|中|的)?(?:认定|查明|指控|认为|称)[：:，,]?|"
     r"^[^，。：:]{0,30}?(?:移送)?(?:起诉意见书|移送审查起诉意见书)(?:中|所)?(?:认定|指控|称|查明)[：:，,]?"
 )
 #: Start of the reasoning and decision.
+#: The procuratorate examining (本院经审查 / 经本院依法审查 / 经审查 / 本院审查), possibly with what it did besides
+#: (并两次退回补充侦查后 / ，并经退回补充侦查， / 并听取被害人家属意见后 / 并退回补充侦查一次，), then 认为: the
+#: clause after 并 holds no one else's view (公安机关…认为) and no findings (认定 / 查明 open the facts).
+_EXAMINED = r"(?:经)?(?:本院)?(?:经)?(?:依法)?(?:审查|审理)(?:后)?"
+_EXAMINED_ALSO = r"(?:[，,]?\s*(?:并|又|且)(?:(?!认定|查明|机关|公安|监察|法院)[^。；：:]){0,30}?)?"
 REASONING_START_RE = re.compile(
-    r"^(?:综上[所述]*[，,]?\s*)?(?:本院认为|"
-    r"本院(?:经)?(?:依法)?(?:审查|审理)(?:后)?[，,]?(?:仍然|依然|仍)?认为|"
-    r"经(?:本院)?(?:依法)?(?:审查|审理)(?:后)?(?:[，,]?本院)?[，,]?(?:仍然|依然|仍)?认为|"
-    r"经本院(?:依法)?审查并[^。；：:]{0,20}?[，,]\s*本院(?:仍然|依然|仍)?认为|检察机关(?:经审查)?认为)"
+    r"^(?:综上[所述]*[，,]?\s*)?(?:本院认为|检察机关(?:经审查)?认为|"
+    + _EXAMINED + _EXAMINED_ALSO + r"[，,]?\s*(?:本院)?(?:仍然|依然|仍)?(?<![人方])认为)"
 )
-#: Lines after the reasoning and decision: appeal notices, salutation, signatures, attachments.
+#: Lines after the reasoning and decision: appeal notices, the sealing of a minor's criminal record, salutation,
+#: signatures, attachments.
 REASONING_END_RE = re.compile(
-    r"^(?:[^，。]{0,24}如不服本决定|此致|附[：:]?$|附[：:]|(?:代理|承办|员额)?检察(?:员|官)[：:\s]|"
+    r"^(?:[^，。]{0,24}如不服本决定|本决定书?(?:宣布|送达)后|[^。]{0,80}犯罪记录予以封存|此致|附[：:]?$|附[：:]|(?:代理|承办|员额)?检察(?:员|官)[：:\s]|"
     r"(?:代理|承办|员额)?检察(?:员|官)(?:[\u4e00-\u9fff某]{1,4})?$|书记员|[（(【\[]?院印[）)】\]]?$)"
 )
 #: Page furniture inside the text of a printed or scanned document: page numbers (第 1 页 共 2 页, - 2 -, 1/2),
@@ -131,19 +144,27 @@ DATE_RE = re.compile(
     r"(?P<d>[0-9一二三四五六七八九十]{1,3})\s*日"
 )
 #: A case number (案号), after full-width digits are normalised and spaces removed: 某检刑不诉〔2021〕12号.
-CASE_NUMBER_RE = re.compile(r"[^\s，。：:]{0,30}?[〔\[【（(]\d{4}[〕\]】）)][A-Za-z]?\d{1,6}号")
+CASE_NUMBER_RE = re.compile(r"[^\s，。：:]{0,30}?[〔\[【（(［﹝]\d{4}[〕\]】）)］﹞][A-Za-z]?\d{1,6}号")
 #: Bracket forms of the year in case numbers, normalised to 〔〕.
-CASE_BRACKETS = {"[": "〔", "]": "〕", "【": "〔", "】": "〕", "（": "〔", "）": "〕", "(": "〔", ")": "〕"}
+CASE_BRACKETS = {"[": "〔", "]": "〕", "【": "〔", "】": "〕", "（": "〔", "）": "〕", "(": "〔", ")": "〕",
+                 "［": "〔", "］": "〕", "﹝": "〔", "﹞": "〕"}
 
 # ---------------------------------------------------------------- decisions
 #: Decision clause naming who is (not) prosecuted: 决定对王某某不起诉 / 对被告人张某提起公诉.
-DECISION_CLAUSE_RE = re.compile(r"(?:决定)?对(?P<who>[^，。；]{1,60}?)(?P<what>不起诉|提起公诉)")
+DECISION_CLAUSE_RE = re.compile(r"(?:决定)?对(?P<who>[^，。；]{1,60}?)(?:作出|做出)?(?P<what>不起诉|提起公诉)")
+#: A sentence that states the decision (决定对王某不起诉 / 对其作出不起诉决定 / 提起公诉，请依法判处): the paragraph
+#: that holds it closes the reasoning when no lead-in opens the reasoning.
+DECISION_STATEMENT_RE = re.compile(r"决定对[^，。；]{1,60}?(?:作出|做出)?(?:不起诉|提起公诉)|作出不起诉决定|"
+                                   r"提起公诉[，,。]?\s*请依法判处|^[^。]{0,40}提起公诉。?$")
+#: How a paragraph of the procuratorate speaking opens (本院… / 经本院… / 经审查… / 综上…).
+PROCURATORATE_SPEAKING_RE = re.compile(r"^(?:本院|经本院|经依法审查|经审查|综上|检察机关)")
 #: Decision wording, used only when no cited article decides the label. Keys are Decision values.
 DECISION_WORDING: dict[str, re.Pattern[str]] = {
     "起诉": re.compile(r"提起公诉|请依法判处"),
     "相对不起诉": re.compile(r"犯罪情节轻微.{0,60}?(?:不需要判处刑罚|免除刑罚)|不需要判处刑罚或者免除刑罚"),
     "法定不起诉": re.compile(
-        r"不认为是犯罪|不构成犯罪|情节显著轻微|已过追诉时效|经特赦令免除刑罚|告诉才处理|犯罪嫌疑人死亡|免予追究刑事责任"
+        r"不认为是犯罪|不构成犯罪|情节显著轻微|已过追诉时效|经特赦令免除刑罚|告诉才处理|犯罪嫌疑人死亡|免予追究刑事责任|"
+        r"不予追究刑事责任|不再追诉"
     ),
     "存疑不起诉": re.compile(r"证据不足|不符合起诉条件"),
 }

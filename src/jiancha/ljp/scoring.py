@@ -96,7 +96,8 @@ def render_ljp_report(manifest: dict, result: dict) -> str:
              f"runs: {result['runs']}"), "",
              "| metric | mean | SE |", "|---|---|---|"]
     for k, v in result["mean_se"].items():
-        lines.append(f"| {k} | {v['mean']:.4f} | {v['se']:.4f} |")
+        se = f"{v['se']:.4f}" if result["runs"] > 1 else "–"     # one run has no run-to-run error
+        lines.append(f"| {k} | {v['mean']:.4f} | {se} |")
     if result["invalid_reasons"]:
         lines += ["", "invalid answers: " + ", ".join(f"{k} {v}" for k, v in result["invalid_reasons"].items())]
     return "\n".join(lines) + "\n"

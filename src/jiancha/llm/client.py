@@ -93,6 +93,14 @@ class ChatClient:
                               f"{spec.api_key_env}, which is not set; export it (the key is read only from the "
                               "environment and never written to disk), or name another variable with "
                               "--api-key-env")
+        if spec.api_key_env and not key:
+            # a local server often needs no key, so this is not an error; but a variable that was named and is
+            # empty is more often a forgotten export than an intention
+            import sys
+
+            where = redact_url(spec.base_urls[0]) if spec.base_urls else spec.preset
+            print(f"warning: {spec.api_key_env} is not set: requests to {where} are sent without an API key",
+                  file=sys.stderr)
         self._redact = (lambda text: text.replace(key, "***")) if key else (lambda text: text)
         self._headers = {"Content-Type": "application/json"}
         if key:

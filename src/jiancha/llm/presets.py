@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -110,6 +111,10 @@ def resolve_backend(name: str, base_urls: tuple[str, ...] | list[str] = (), api_
     prefix, sep, rest = name.partition(":")
     if sep and prefix in PRESETS and prefix != GENERIC_PRESET:
         preset, model = PRESETS[prefix], rest
+    elif sep and re.fullmatch(r"[a-z][a-z0-9_-]*", prefix) and not base_urls:
+        known = ", ".join(f"{p}:" for p in PRESETS if p != GENERIC_PRESET)
+        raise ConfigError(f"unknown backend preset {prefix!r} in --model {name!r}; expected one of {known}, "
+                          "baseline:NAME, or a plain model name with --base-url")
     else:
         preset, model = PRESETS[GENERIC_PRESET], name
         if not base_urls:

@@ -18,7 +18,7 @@ from typing import Any
 from jiancha._util.dicts import identity_diff
 from jiancha._util.hashing import stable_hash
 from jiancha._util.io import read_json, write_json
-from jiancha._util.jsonl import dumps_line
+from jiancha._util.jsonl import dumps_line, json_error
 from jiancha._util.provenance import now_iso
 from jiancha.errors import DataError, ResumeMismatchError
 
@@ -67,7 +67,7 @@ def iter_store_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
         except json.JSONDecodeError as exc:
             if i == len(lines) and not line.endswith("\n"):
                 return
-            raise DataError(f"invalid JSON ({exc.msg} at column {exc.colno})", path=str(path), line=i) from None
+            raise DataError(json_error(exc), path=str(path), line=i) from None
         if not isinstance(obj, dict):
             raise DataError(f"expected a JSON object, got {type(obj).__name__}", path=str(path), line=i)
         yield i, obj

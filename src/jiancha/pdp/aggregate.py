@@ -181,6 +181,6 @@ def aggregate_notes(result: dict[str, Any]) -> list[str]:
     out = []
     for mode, block in result.get("aggregates", {}).items():
         s = block.get("aggregate", {})
-        out.append(f"{mode}: {s.get('n_cases')} cases; {s.get('n_ties')} tie(s) broken by {TIE_RULE}; "
-                   f"{s.get('n_no_valid')} case(s) without a valid answer")
+        ties = f"{s.get('n_ties')} tie(s) broken by {TIE_RULE}; " if mode == "vote" else ""
+        out.append(f"{mode}: {s.get('n_cases')} cases; {ties}{s.get('n_no_valid')} case(s) without a valid answer")
     return out

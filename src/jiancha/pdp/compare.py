@@ -28,9 +28,16 @@ class Comparison:
     #: how the directories were scored: compat mode and bootstrap (resamples, seed)
     scoring: dict[str, Any] = field(default_factory=dict)
 
+    #: every directory has a manifest and no setting differs (repeats of one configuration)
+    same_settings: bool = False
+
     @property
     def note(self) -> str | None:
-        """A warning when the runs differ in more than one setting (no single setting explains the metrics)."""
+        """A warning when the runs differ in more than one setting (no single setting explains the metrics), or in
+        none (the differences are run-to-run noise)."""
+        if self.same_settings:
+            return ("these runs were made with the same settings: their differences are run-to-run variation "
+                    "(pool them with 'jiancha pdp score DIR...' for mean ± SE)")
         if len(self.settings) < 2:
             return None
         return (f"these runs differ in {len(self.settings)} settings ({', '.join(self.settings)}): a difference "
@@ -118,7 +125,8 @@ def compare_run_dirs(run_dirs: list[str | Path], *, compat: str = "default", n_b
         setting = "run directory"
         values = tuple(Path(d).name for d in run_dirs)
     return Comparison(setting, values, tuple(str(d) for d in run_dirs), tuple(s.result for s in scored),
-                      tuple(keys), {"compat": compat, "bootstrap": {"n_boot": n_boot, "seed": seed}})
+                      tuple(keys), {"compat": compat, "bootstrap": {"n_boot": n_boot, "seed": seed}},
+                      same_settings=all(manifests) and not keys)
 
 
 def write_comparison(comp: Comparison, out_dir: str | Path) -> list[Path]:

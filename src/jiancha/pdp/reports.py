@@ -167,6 +167,9 @@ def render_report(scored, *, title: str | None = None) -> str:
               f"- jiancha {__version__}, scored {_dt.datetime.now(_dt.UTC).isoformat(timespec='seconds')}"]
     for m in scored.manifests:
         lines += _settings_line(m)
+    from jiancha.pdp.scoring import completeness_warnings
+
+    lines += [f"- **warning:** {w}" for w in completeness_warnings(r)]
     lines += ["", "## PDP L1 / L2 (paper layout, mean ± SE over runs)", "",
               markdown_table(*paper_table([(title or "this run", r)])), "",
               *_aggregate_section(r),

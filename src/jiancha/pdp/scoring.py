@@ -273,9 +273,11 @@ def check_mergeable(manifests: list[dict | None], dirs: list[str]) -> None:
                               "separately, or compare them with 'jiancha pdp compare'")
 
 
-def load_run_dirs(run_dirs: list[str | Path]) -> tuple[list[ScoreItem], list[dict | None], list[str]]:
-    """Items of all directories, pooled. When two directories use the same run ids, run ids are prefixed with
-    the directory's position (``1:0``) so that their repeats stay separate."""
+def load_run_dirs(run_dirs: list[str | Path]) -> tuple[list[ScoreItem], list[dict | None], list[str],
+                                                      dict[str, Any] | None]:
+    """Items of all directories, pooled, their manifests and formats, and their ``completeness``. When two
+    directories use the same run ids, run ids are prefixed with the directory's position (``1:0``) so that their
+    repeats stay separate."""
     loaded = [load_run_dir(d) for d in run_dirs]
     manifests = [m for _, m, _ in loaded]
     check_mergeable(manifests, [str(d) for d in run_dirs])
@@ -288,7 +290,49 @@ def load_run_dirs(run_dirs: list[str | Path]) -> tuple[list[ScoreItem], list[dic
 
             its = [replace(it, run_id=f"{k}:{it.run_id}") for it in its]
         items.extend(its)
-    return items, manifests, [fmt for _, _, fmt in loaded]
+    return items, manifests, [fmt for _, _, fmt in loaded], completeness(loaded, [str(d) for d in run_dirs])
+
+
+def planned_requests(manifest: dict | None) -> int | None:
+    """Requests a run directory was asked for: cases in scope × repeats (None when the manifest does not say)."""
+    if not isinstance(manifest, dict):
+        return None
+    n = (manifest.get("data") or {}).get("n_cases")
+    repeats = (manifest.get("spec") or {}).get("repeats")
+    return n * repeats if isinstance(n, int) and isinstance(repeats, int) else None
+
+
+def completeness(loaded: list[tuple[list[ScoreItem], dict | None, str]], dirs: list[str]) -> dict[str, Any] | None:
+    """``{planned, stored, missing, per_dir, same_cases}`` of the directories scored together: an interrupted run
+    (14 of 60 requests stored) must never read as a finished one, and directories pooled over different case
+    sets are named. None when no manifest says what was planned (reference result directories)."""
+    per_dir = []
+    for d, (items, manifest, _) in zip(dirs, loaded):
+        planned = planned_requests(manifest)
+        per_dir.append({"dir": d, "planned": planned, "stored": len(items),
+                        "missing": max(0, planned - len(items)) if planned is not None else None})
+    if all(p["planned"] is None for p in per_dir):
+        return None
+    planned = sum(p["planned"] if p["planned"] is not None else p["stored"] for p in per_dir)
+    stored = sum(p["stored"] for p in per_dir)
+    case_sets = [frozenset(it.case_id for it in items) for items, _, _ in loaded]
+    return {"planned": planned, "stored": stored, "missing": max(0, planned - stored), "per_dir": per_dir,
+            "same_cases": len(set(case_sets)) <= 1}
+
+
+def completeness_warnings(result: dict[str, Any]) -> list[str]:
+    """Plain sentences for people about missing requests and pooled directories that cover different cases."""
+    c = (result.get("pooled") or {}).get("completeness")
+    if not c:
+        return []
+    out = [f"{p['dir']}: {p['missing']} of {p['planned']} planned requests are missing (an interrupted or "
+           "partial run; resume it with the same 'jiancha pdp eval' command)"
+           for p in c["per_dir"] if p.get("missing")]
+    if not c["same_cases"]:
+        sizes = ", ".join(f"{p['dir']} {p['stored']}" for p in c["per_dir"])
+        out.append(f"the pooled directories do not cover the same cases ({sizes} records): their repeats are not "
+                   "comparable samples of one evaluation")
+    return out
 
 
 def score_run_dirs(run_dirs: list[str | Path], *, compat: str = "default", write: bool = True,
@@ -326,8 +370,10 @@ def score_run_dirs_full(run_dirs: list[str | Path], *, compat: str = "default", 
     check_compat(compat)
     if not run_dirs:
         raise ConfigError("no run directory given; pass at least one DIR")
-    items, manifests, formats = load_run_dirs(run_dirs)
+    items, manifests, formats, complete = load_run_dirs(run_dirs)
     sr = score_items(items, compat=compat, n_boot=n_boot, seed=seed)
+    if complete is not None:
+        sr.result["pooled"]["completeness"] = complete
     from jiancha._util.provenance import environment_info
 
     meta = {"compat": compat, "run_dirs": [str(d) for d in run_dirs], "formats": formats,

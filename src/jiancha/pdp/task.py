@@ -165,7 +165,9 @@ class PDPTask(Task):
         if sample.id not in self._charges:
             from jiancha.law.charges import find_charges
 
-            self._charges[sample.id] = list(find_charges(r.fact))
+            # the charge is named where the case was transferred (涉嫌…罪 in the person block and procedure) more
+            # often than in the facts
+            self._charges[sample.id] = list(find_charges("\n".join(getattr(r, k) for k in PDP_INPUT_FIELDS)))
         fields = {"gold_decision": r.decision, "gold_articles": list(r.relevant_articles), "date": r.date,
                   "province": r.province, "charges": self._charges[sample.id],
                   "inputs": {k: getattr(r, k) for k in PDP_INPUT_FIELDS}}

@@ -184,8 +184,9 @@ class EmbeddingCache:
         keys = [self.key(t) for t in texts]
         self._rows.update(zip(keys, emb))
         if self.dir is not None and keys:
-            from jiancha._util.io import atomic_write_bytes
             import io
+
+            from jiancha._util.io import atomic_write_bytes
 
             self.dir.mkdir(parents=True, exist_ok=True)
             n = len(list(self.dir.glob("*.npz")))

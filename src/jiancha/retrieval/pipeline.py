@@ -42,7 +42,14 @@ from jiancha.retrieval.charge import (
     query_charges_from_text,
     resolve_charge_finder,
 )
-from jiancha.retrieval.dense import ENCODERS, DenseConfig, DenseIndex, EmbeddingCache, build_dense_index, encode
+from jiancha.retrieval.dense import (
+    ENCODERS,
+    DenseConfig,
+    DenseIndex,
+    EmbeddingCache,
+    build_dense_index,
+    encode,
+)
 from jiancha.retrieval.evaluate import EvalResult, evaluate
 from jiancha.retrieval.fields import canonical_doc_field, check_query_field, doc_text, query_text
 from jiancha.retrieval.fuse import FUSION_KINDS, FuseConfig, rrf, weighted

@@ -225,7 +225,7 @@ class SearchIndex:
             if d.id == exclude_id:
                 continue
             shared = tuple(c for c in d.charges if c in qc)
-            passage, words = best_passage(d.fact, qset, self._tok)
+            passage, words = best_passage(d.fact, qset)
             out.append(SearchHit(d.id, round(float(s[j]), 4), d.charges, shared, d.decision, d.articles, passage,
                                  render_reason(shared, words, text, d.fact)))
             if len(out) == k:
@@ -233,15 +233,21 @@ class SearchIndex:
         return out
 
 
-def best_passage(fact: str, query_tokens: set[str], tok: TokenizerConfig) -> tuple[str, list[str]]:
-    """The sentence of ``fact`` sharing the most distinct query tokens (first on ties), cut to
-    :data:`PASSAGE_CHARS`, and those shared tokens (longest first)."""
+def best_passage(fact: str, query_tokens: set[str]) -> tuple[str, list[str]]:
+    """The sentence of ``fact`` containing the most distinct query words of two or more characters (first on
+    ties; plain substring tests, so no sentence is re-tokenised), cut to :data:`PASSAGE_CHARS`, and those words
+    (longest first).
+
+    >>> best_passage("被告人驾车。被告人窃取手机一部。", {"窃取", "手机", "被告人"})
+    ('被告人窃取手机一部。', ['被告人', '手机', '窃取'])
+    """
+    words_all = sorted((t for t in query_tokens if len(t) > 1), key=lambda w: (-len(w), w))
     best, best_words = "", []
     for m in _SENTENCE.finditer(fact):
         sent = m.group(0).strip()
         if not sent:
             continue
-        words = sorted({t for t in tokenise(sent, tok) if t in query_tokens and len(t) > 1}, key=lambda w: (-len(w), w))
+        words = [w for w in words_all if w in sent]
         if len(words) > len(best_words) or not best:
             best, best_words = sent, words
     return best[:PASSAGE_CHARS], best_words

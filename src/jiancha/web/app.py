@@ -18,9 +18,26 @@ from jiancha.pdp.consult import DEFAULT_MODEL
 from jiancha.web.explorer import CaseFilter, Explorer
 from jiancha.web.render import ServerLinks, environment
 from jiancha.web.runs import KIND_PDP, NotFoundError
-from jiancha.web.workbench import MAX_FIELD_CHARS, Outcome, Workbench, precedent_reasons
+from jiancha.web.workbench import MAX_FIELD_CHARS, Outcome, Workbench, bilingual, precedent_reasons
 
-__all__ = ["MAX_FIELD_CHARS", "create_app"]
+__all__ = ["MAX_FIELD_CHARS", "create_app", "message_title", "validation_message"]
+
+#: Heading of an error page by HTTP status (the message under it says what to do).
+TITLES = {404: "找不到（not found）", 422: "请求有误（bad request）", 400: "请求有误（bad request）",
+          405: "请求有误（bad request）"}
+
+
+def message_title(status: int) -> str:
+    return TITLES.get(status, "出错了（server error）" if status >= 500 else "请求有误（bad request）")
+
+
+def validation_message(errors: list[dict]) -> str:
+    """FastAPI's validation errors in words: ``missing parameter run``, ``parameter page: <why>``."""
+    parts = []
+    for e in errors:
+        name = ".".join(str(x) for x in e.get("loc", ())[1:]) or "request"
+        parts.append(f"missing parameter {name}" if e.get("type") == "missing" else f"parameter {name}: {e.get('msg')}")
+    return "; ".join(parts)
 
 
 def create_app(runs_dir: str | Path | None = None, *, model: str = DEFAULT_MODEL,
@@ -46,7 +63,10 @@ def create_app(runs_dir: str | Path | None = None, *, model: str = DEFAULT_MODEL
                             status_code=status)
 
     def message(text: str, status: int) -> HTMLResponse:
-        return page("message.html", status, title="出错了" if status >= 500 else "找不到", message=text)
+        return page("message.html", status, title=message_title(status), message=text)
+
+    def api_error(zh: str, en: str, status: int) -> JSONResponse:
+        return JSONResponse({"error": bilingual(zh, en)}, status_code=status)
 
     def need_explorer() -> Explorer:
         if explorer is None:
@@ -56,14 +76,14 @@ def create_app(runs_dir: str | Path | None = None, *, model: str = DEFAULT_MODEL
     @app.exception_handler(NotFoundError)
     async def not_found(request: Request, exc: NotFoundError):
         if request.url.path.startswith("/api/"):
-            return JSONResponse({"error": str(exc)}, status_code=404)
+            return api_error("找不到", str(exc), 404)
         return message(str(exc), 404)
 
     @app.exception_handler(Exception)
     async def failure(request: Request, exc: Exception):
         text = f"{type(exc).__name__}: {exc}"
         if request.url.path.startswith("/api/"):
-            return JSONResponse({"error": text}, status_code=500)
+            return api_error("服务器出错", text, 500)
         return message(f"this page could not be built ({text}); the server log has the details", 500)
 
     from fastapi.exceptions import RequestValidationError
@@ -71,16 +91,16 @@ def create_app(runs_dir: str | Path | None = None, *, model: str = DEFAULT_MODEL
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError):
-        parts = "; ".join(f"{'.'.join(str(x) for x in e.get('loc', ())[1:]) or 'request'}: {e.get('msg')}"
-                          for e in exc.errors())
+        parts = validation_message(exc.errors())
         if request.url.path.startswith("/api/"):
-            return JSONResponse({"error": parts}, status_code=422)
-        return message(f"the request is missing something: {parts}", 422)
+            return api_error("请求有误", parts, 422)
+        return message(f"bad request: {parts} ({request.url.path})", 422)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException):
         if request.url.path.startswith("/api/"):
-            return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
+            return api_error("请求有误" if exc.status_code < 500 else "服务器出错",
+                             f"{exc.status_code}: {exc.detail}", exc.status_code)
         return message(f"{exc.status_code}: {exc.detail} ({request.url.path})", exc.status_code)
 
     # --- results explorer --------------------------------------------------------------------------------------
@@ -147,18 +167,25 @@ def create_app(runs_dir: str | Path | None = None, *, model: str = DEFAULT_MODEL
         try:
             body = json.loads(await request.body())
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            return JSONResponse({"error": f"the request body is not JSON ({exc})"}, status_code=422)
+            return api_error("请求体不是 JSON", f"the request body is not JSON: {exc}", 422)
         if not isinstance(body, dict):
-            return JSONResponse({"error": "expected a JSON object with person_info, procedure, fact"},
-                                status_code=422)
+            return api_error("请求体应为含 person_info、procedure、fact 的 JSON 对象",
+                             "expected a JSON object with person_info, procedure, fact", 422)
         fields = {k: body.get(k, "") for k in ("person_info", "procedure", "fact")}
         bad = [k for k, v in fields.items() if not isinstance(v, str)]
         if bad:
-            return JSONResponse({"error": f"expected text in {', '.join(bad)}"}, status_code=422)
+            return api_error(f"{'、'.join(bad)} 应为文本", f"expected text in {', '.join(bad)}", 422)
         out = await run_in_threadpool(bench.review, **fields)
         if out.error:
-            return JSONResponse({"error": out.error}, status_code=out.status)
+            return JSONResponse({"error": out.api_error}, status_code=out.status)
         return asdict(out.result)
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon():
+        # Pages name an inline icon (base.html); this answers clients that ask for the file anyway.
+        from fastapi.responses import Response
+
+        return Response(status_code=204)
 
     @app.get("/healthz")
     def health() -> dict[str, str]:

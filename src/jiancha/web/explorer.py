@@ -52,6 +52,21 @@ def split_reasoning(raw: str | None, stored: str | None) -> tuple[str, str]:
     return "", raw
 
 
+def completeness_of(result: dict[str, Any], manifest: dict | None, n_records: int) -> dict[str, int] | None:
+    """``{planned, stored, missing}`` of a run: the scorer's ``pooled.completeness`` when it has one, else the
+    manifest's planned requests (cases in scope × repeats) against the records stored; None when nothing says what
+    was planned (reference result directories)."""
+    c = (result.get("pooled") or {}).get("completeness")
+    if isinstance(c, dict) and all(isinstance(c.get(k), int) for k in ("planned", "stored", "missing")):
+        return {k: c[k] for k in ("planned", "stored", "missing")}
+    from jiancha.pdp.scoring import planned_requests
+
+    planned = planned_requests(manifest)
+    if planned is None:
+        return None
+    return {"planned": planned, "stored": n_records, "missing": max(0, planned - n_records)}
+
+
 @dataclass(frozen=True)
 class CaseFilter:
     """The case list's filters (empty string: no filter)."""
@@ -140,7 +155,7 @@ class Explorer:
                 "runs": reports.n_runs(result), "records": pooled.get("n_records", pooled["decision_eval_count"]),
                 "invalid_rate": pooled.get("invalid_rate", 0.0), "truncation_rate": pooled.get("truncation_rate", 0.0),
                 "failed": pooled.get("request_failed_count", 0), "settings": [_setting(flat, k) for k in diff],
-                **usage})
+                "completeness": completeness_of(result, r.manifest, len(idx)), **usage})
         return {"pdp_headers": headers[1:], "pdp_rows": rows, "settings": diff,
                 "ljp": self._metric_table(self.runs(KIND_LJP), lambda m: {k: v["mean"] for k, v in
                                                                         (m.get("mean_se") or {}).items()}),
@@ -169,7 +184,17 @@ class Explorer:
         env = manifest.get("environment") or {}
         breakdowns = {name: sorted(rows.items(), key=lambda kv: (-kv[1]["n"], kv[0]))
                       for name, rows in pooled.get("breakdowns", {}).items()}
+        repeats = reports.n_runs(result)
+        repeat_table = None
+        if repeats > 1:
+            from jiancha.pdp.aggregate import aggregate_notes, aggregate_rows
+
+            with_aggs = {**result, "aggregates": self.cache.aggregates(r)}
+            repeat_table = {"table": reports.paper_table(aggregate_rows(with_aggs)),
+                            "notes": aggregate_notes(with_aggs)}
         return {"run": r, "summary": reports.summary_table(result), "per_class": reports.per_class_table(result),
+                "completeness": completeness_of(result, manifest, len(idx)), "repeats": repeats,
+                "repeat_table": repeat_table,
                 "heat": heat, "breakdowns": breakdowns,
                 "articles": _article_rows(pooled),
                 "settings": sorted({**flatten(manifest.get("spec") or {}), **settings_of(manifest)}.items()),

@@ -2,12 +2,13 @@
 
 Written: ``index.html`` (leaderboard), per PDP run ``run-*.html`` and ``cases-*.html`` (every record; the filters
 run in the browser), ``case-*.html`` per case, ``compare-*.html`` per pair of PDP runs, per retrieval run
-``retrieval-*.html`` and one page per query, ``workbench.html`` (says that reviewing a case needs the server),
+``retrieval-*.html`` and one page per query, ``workbench.html`` (says that reviewing a case needs a running server, and the commands that start one),
 and ``static/`` (stylesheet, scripts, htmx with its licence).
 """
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable
 from importlib.resources import files
 from pathlib import Path
@@ -66,7 +67,7 @@ def export_site(explorer: Explorer, out: str | Path, *, progress: Callable[[str]
         for qid, _ in ctx["queries"]:
             write(links.retrieval(r.key, qid), "retrieval.html", title=f"Retrieval run {r.key}",
                   **explorer.retrieval_page(r.key, qid))
-    write(links.workbench(), "workbench.html", title="审查起诉辅助", model="", max_chars=0, out=None,
-          reasons=None, statutes_loaded=False)
+    # The workbench asks a model: the exported page says which command serves it, with this runs folder.
+    write(links.workbench(), "workbench.html", title="审查起诉辅助", serve_dir=shlex.quote(str(explorer.root)))
     return count
 

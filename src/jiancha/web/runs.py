@@ -310,6 +310,7 @@ class RunCache:
         self._lock = threading.Lock()
         self._index: dict[str, tuple[tuple, RecordIndex]] = {}
         self._scores: dict[str, tuple[tuple, dict]] = {}
+        self._aggregates: dict[str, tuple[tuple, dict]] = {}
         self.disk = disk
 
     @staticmethod
@@ -378,4 +379,24 @@ class RunCache:
             result = score_run_dirs([run.path], write=False)
         with self._lock:
             self._scores[run.key] = (stamp, result)
+        return result
+
+    def aggregates(self, run: RunRef) -> dict:
+        """``{mode: pooled block}`` of majority vote and any-correct-of-k over the run's repeats, as
+        ``jiancha pdp score --aggregate vote --aggregate any`` writes them under metrics.json's ``aggregates``:
+        taken from the scores when there, else computed now (once per records.jsonl version; nothing written)."""
+        scored = self.scores(run).get("aggregates")
+        if scored:
+            return scored
+        stamp = self._stamp(run.path / RECORDS_FILE)
+        with self._lock:
+            hit = self._aggregates.get(run.key)
+        if hit and hit[0] == stamp:
+            return hit[1]
+        from jiancha.pdp.aggregate import score_aggregates
+        from jiancha.pdp.scoring import load_run_dirs
+
+        result = score_aggregates(load_run_dirs([run.path])[0])
+        with self._lock:
+            self._aggregates[run.key] = (stamp, result)
         return result

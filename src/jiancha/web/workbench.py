@@ -25,8 +25,17 @@ def precedent_index(records: list[PDPRecord] | None) -> PrecedentIndex | None:
     return PrecedentIndex(records) if records else None
 
 
+def bilingual(zh: str, en: str) -> str:
+    """How the JSON API words an error: the Chinese sentence, then the English in parentheses."""
+    return f"{zh}（{en}）"
+
+
 class InputError(ConfigError):
-    """The submitted case cannot be reviewed as given (empty facts, a field too long)."""
+    """The submitted case cannot be reviewed as given (empty facts, a field too long); ``en`` is the English."""
+
+    def __init__(self, zh: str, en: str) -> None:
+        super().__init__(zh)
+        self.en = en
 
 
 def check_case(person_info: str, procedure: str, fact: str) -> PDPRecord:
@@ -36,21 +45,31 @@ def check_case(person_info: str, procedure: str, fact: str) -> PDPRecord:
         n = len(values[name])
         if n > MAX_FIELD_CHARS:
             raise InputError(f"{heading}有 {n:,} 字，超过上限 {MAX_FIELD_CHARS:,} 字：请删去与决定无关的部分"
-                             "（如证据清单）后再提交。")
+                             "（如证据清单）后再提交。",
+                             f"{name} has {n:,} characters, over the limit of {MAX_FIELD_CHARS:,}: remove what the "
+                             "decision does not rest on (such as the list of evidence) and submit again")
     if not fact.strip():
-        raise InputError("【案件事实】为空：请填写案件事实，建议依据的就是这一部分。")
+        raise InputError("【案件事实】为空：请填写案件事实，建议依据的就是这一部分。",
+                         "fact is empty: fill in the facts of the case, which the recommendation rests on")
     return PDPRecord(id="", person_info=person_info, procedure=procedure, fact=fact, decision="")
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """What the workbench shows after a submission: a result, or a message (the input is kept either way)."""
+    """What the workbench shows after a submission: a result, or a message (the input is kept either way).
+    ``error`` is the page's Chinese sentence, ``error_en`` its English; the API sends both (``api_error``)."""
 
     case: dict[str, str]
     result: Consultation | None = None
     error: str | None = None
+    error_en: str | None = None
     status: int = 200
     extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def api_error(self) -> str | None:
+        """The error as the JSON API words it (no mention of a form: there is none)."""
+        return bilingual(self.error, self.error_en or "") if self.error else None
 
 
 @dataclass
@@ -72,22 +91,48 @@ class Workbench:
         try:
             record = check_case(person_info, procedure, fact)
         except InputError as exc:
-            return Outcome(case, error=str(exc), status=422)
+            return Outcome(case, error=str(exc), error_en=exc.en, status=422)
         try:
             result = consult(record, model=self.model, precedents=self.precedents, k=self.k,
                              statutes=self.statutes, base_urls=self.base_urls, api_key_env=self.api_key_env,
                              index=self.index)
         except BackendError as exc:
-            return Outcome(case, error=f"模型服务没有给出回答（{exc}）。请确认服务已启动、地址和密钥正确后重试；"
-                                       "输入已保留。", status=502)
+            return Outcome(case, error=f"模型服务没有给出回答（{exc}）。请确认服务已启动、地址和密钥正确后重试。",
+                           error_en="the model service gave no answer: check that it is running and that its "
+                                    "address and key are right, then try again", status=502)
         except (JianchaError, OSError) as exc:
-            return Outcome(case, error=f"审查失败：{exc}。输入已保留。", status=500)
+            return Outcome(case, error=f"审查失败：{exc}。", error_en="the review failed for the reason given",
+                           status=500)
         return Outcome(case, result=result)
 
 
-def precedent_reasons(precedent, result: Consultation, top_score: float) -> list[str]:
+#: Fact similarity relative to the closest precedent listed (BM25 score ratio) → words; the first threshold met.
+SIMILARITY_WORDS = ((0.8, "与最相近的一件相当"), (0.5, "不及最相近的一件"), (0.0, "远不及最相近的一件"))
+
+
+def similarity_wording(score: float, scores: list[float]) -> str:
+    """How close a precedent's facts read, in words that cannot pass for an absolute similarity: its rank among
+    the listed precedents by fact similarity (BM25), and for all but the closest a bucket of ``score / max``.
+
+    >>> similarity_wording(12.0, [12.0, 9.0, 4.0])
+    '事实表述：所列先例中最相近'
+    >>> similarity_wording(9.0, [12.0, 9.0, 4.0])
+    '事实表述：所列先例中相近程度第 2，与最相近的一件相当'
+    >>> similarity_wording(4.0, [12.0, 9.0, 4.0])
+    '事实表述：所列先例中相近程度第 3，远不及最相近的一件'
+    """
+    top = max(scores)
+    rank = 1 + sum(s > score for s in scores)
+    if rank == 1:
+        return "事实表述：所列先例中最相近"
+    ratio = score / top if top > 0 else 0.0
+    words = next(w for t, w in SIMILARITY_WORDS if ratio >= t)
+    return f"事实表述：所列先例中相近程度第 {rank}，{words}"
+
+
+def precedent_reasons(precedent, result: Consultation) -> list[str]:
     """Why a precedent is listed, in words: shared charges, articles it shares with the recommendation, and how
-    close its facts read compared with the closest one (BM25 relative to the best match)."""
+    close its facts read among the precedents listed (``similarity_wording``)."""
     from jiancha.web.render import article_name
 
     reasons = []
@@ -96,7 +141,7 @@ def precedent_reasons(precedent, result: Consultation, top_score: float) -> list
     common = [a for a in precedent.relevant_articles if a in set(result.relevant_articles)]
     if common:
         reasons.append("同引法条：" + "、".join(article_name(a) for a in common))
-    if top_score > 0:
-        reasons.append(f"事实表述相近（为最相近先例的 {100 * precedent.score / top_score:.0f}%）")
+    scores = [p.score for p in result.precedents]
+    if scores and max(scores) > 0:
+        reasons.append(similarity_wording(precedent.score, scores))
     return reasons
-

@@ -83,5 +83,8 @@ def predict_tfidf_lr(records: list[PDPRecord], *, train: list[PDPRecord] | None 
             for i, p in zip(test_idx, _predict_with(model, [records[i] for i in test_idx], mode)):
                 preds[i] = p
     return BaselineOutput([p for p in preds if p is not None],
-                          {"fit_on": "cross-validation on the evaluation split", "folds": k, "shuffle_seed": seed,
+                          {"fit_on": "cross-validation on the evaluation split" + (
+                               f" ({folds} folds asked, {k} possible: the smallest class has {min(counts.values())} "
+                               "cases)" if k != folds else ""), "folds": k, "folds_requested": folds,
+                           "shuffle_seed": seed,
                            "ngram_range": list(NGRAM_RANGE)})

@@ -32,6 +32,8 @@ from jiancha.retrieval.ltr.model import (
     sorted_ids,
 )
 
+DEFAULT_LTR = LTRConfig()
+
 
 @dataclass(frozen=True)
 class QueryFeatures:
@@ -55,7 +57,7 @@ def predict_charges_for(dataset, retriever, queries: Sequence, k: int) -> dict[s
     return dict(zip((q.id for q in queries), clf.predict([q.fact or q.query for q in queries], k), strict=True))
 
 
-def extract_features(dataset, base_spec, config: LTRConfig = LTRConfig(), *, cache=None, progress=None,
+def extract_features(dataset, base_spec, config: LTRConfig = DEFAULT_LTR, *, cache=None, progress=None,
                      queries: Sequence | None = None) -> dict[str, QueryFeatures]:
     """Features of every (query, candidate) pair of ``queries`` (default: all) under ``base_spec`` (a resolved
     :class:`~jiancha.retrieval.pipeline.RetrievalSpec`: tokeniser, BM25/QLD parameters, charge options, pool;
@@ -133,7 +135,7 @@ def read_train_qrels(path) -> dict[str, dict[str, int]]:
     return read_v1_labels(p) if p.suffix == ".json" else read_qrels(p)
 
 
-def run_ltr(base_spec, data_dir, config: LTRConfig = LTRConfig(), *, split: str | None = None,
+def run_ltr(base_spec, data_dir, config: LTRConfig = DEFAULT_LTR, *, split: str | None = None,
             train_qrels_path=None, load_model_path=None, save_model_path=None, cache=None,
             progress=None) -> tuple[dict, dict, object, dict]:
     """Rank every query of the dataset with a learned re-ranker that never scores a query it was trained on.

@@ -37,12 +37,30 @@
     if (!form || form.getAttribute("action") !== "") return;
     var table = document.getElementById("case-table");
     if (!table) return;
-    var params = new URLSearchParams(location.hash.slice(1));
-    params.forEach(function (v, k) { if (form.elements[k]) form.elements[k].value = v; });
+    var names = ["gold", "pred", "outcome", "charge", "province", "year", "q"];
+    // The address's fragment holds the filters (#outcome=wrong): read on load, on every change of the fragment
+    // (a link to the same page with other filters, Back, Forward), and written back when the form changes.
+    function readHash() {
+      var params = new URLSearchParams(location.hash.slice(1));
+      names.forEach(function (k) { if (form.elements[k]) form.elements[k].value = params.get(k) || ""; });
+      apply();
+    }
+    function writeHash() {
+      var params = new URLSearchParams();
+      names.forEach(function (k) {
+        var v = form.elements[k] ? form.elements[k].value.trim() : "";
+        if (v) params.set(k, v);
+      });
+      var hash = params.toString();
+      if (hash === location.hash.slice(1)) return;
+      try {
+        history.replaceState(null, "", hash ? "#" + hash : location.pathname + location.search);
+      } catch (e) { /* some browsers refuse history edits on file:// pages; the filter still applies */ }
+    }
     function apply(ev) {
-      if (ev) ev.preventDefault();
+      if (ev) { ev.preventDefault(); writeHash(); }
       var f = {};
-      ["gold", "pred", "outcome", "charge", "province", "year", "q"].forEach(function (k) {
+      names.forEach(function (k) {
         f[k] = form.elements[k] ? form.elements[k].value.trim() : "";
       });
       var shown = 0;
@@ -64,7 +82,8 @@
     form.addEventListener("submit", apply);
     form.addEventListener("change", apply);
     form.addEventListener("input", apply);
-    apply();
+    window.addEventListener("hashchange", readHash);
+    readHash();
   }
   document.addEventListener("DOMContentLoaded", function () { initSort(); initStaticFilter(); });
   document.addEventListener("htmx:afterSwap", function (e) { initSort(e.target); });
