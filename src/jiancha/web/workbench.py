@@ -116,8 +116,10 @@ def similarity_wording(score: float, scores: list[float]) -> str:
 
     >>> similarity_wording(12.0, [12.0, 9.0, 4.0])
     '事实表述：所列先例中最相近'
-    >>> similarity_wording(9.0, [12.0, 9.0, 4.0])
+    >>> similarity_wording(10.0, [12.0, 10.0, 4.0])
     '事实表述：所列先例中相近程度第 2，与最相近的一件相当'
+    >>> similarity_wording(9.0, [12.0, 9.0, 4.0])
+    '事实表述：所列先例中相近程度第 2，不及最相近的一件'
     >>> similarity_wording(4.0, [12.0, 9.0, 4.0])
     '事实表述：所列先例中相近程度第 3，远不及最相近的一件'
     """
