@@ -117,7 +117,8 @@ def run_task(task: Task, client_config: ClientConfig | None = None, *, show_prog
     resumed = store.open(identity, manifest)
     t0 = time.perf_counter()
     with store.session(console):
-        todo, already, failed_kept = plan_requests(store.latest_status(), scope, spec.repeats, spec.retry_failed)
+        status = store.latest_status()
+        todo, already, failed_kept = plan_requests(status, scope, spec.repeats, spec.retry_failed)
         summary = RunSummary(out=str(spec.out), task=task.name, model=spec.model, offline=backend is None,
                              total=len(scope) * spec.repeats, already_done=already, resumed=resumed)
         if backend is None:
@@ -125,7 +126,6 @@ def run_task(task: Task, client_config: ClientConfig | None = None, *, show_prog
         elif todo and batch_out is not None:
             from jiancha.evaluation.batchrun import write_task_batch
 
-            status = store.latest_status()
             summary.failed_in_batch = sum(status.get((s.id, run_id)) == "failed" for run_id, s in todo)
             n = write_task_batch(task, backend, todo, batch_out)
             store.manifest["invocations"][-1].update({"batch_out": str(batch_out), "batch_requests": n})

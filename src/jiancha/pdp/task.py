@@ -82,6 +82,11 @@ class PDPTask(Task):
             self._train = load_pdp(self.spec.train_data, self.spec.train_split)
         return self._train
 
+    def _train_fingerprint(self) -> str:
+        from jiancha.datasets.pdp import compute_fingerprint
+
+        return compute_fingerprint(self._train_records() or [])
+
     def _train_source(self) -> dict[str, Any]:
         if self._train_given:
             return {"source": "records passed by the caller", "split": None}
@@ -113,7 +118,7 @@ class PDPTask(Task):
             ident: dict[str, Any] = {"seed": self._seed()}
             train = self._train_records()
             if train is not None:
-                ident["train"] = {"fingerprint": self.fingerprint([Sample("", r) for r in train]), "n": len(train)}
+                ident["train"] = {"fingerprint": self._train_fingerprint(), "n": len(train)}
             elif self.spec.model == baselines.PREFIX + "tfidf-lr":
                 ident["train"] = {"cross_validation_folds": self.spec.cv_folds}
             return ident
@@ -132,8 +137,7 @@ class PDPTask(Task):
             train = self._train_records()
             if train is None:
                 return {}
-            return {"train": {**self._train_source(), "fingerprint": self.fingerprint([Sample("", r) for r in train]),
-                              "n": len(train)}}
+            return {"train": {**self._train_source(), "fingerprint": self._train_fingerprint(), "n": len(train)}}
         return {"prompt": {**self._prompt_spec(), "hash": self._prompt_hash(samples)}}
 
     def _seed(self) -> int:
