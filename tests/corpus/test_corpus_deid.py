@@ -84,11 +84,25 @@ def test_existing_mou_form_is_not_reused_for_another_person():
     ("银行卡6222021234567890123转账", "银行卡×××转账"),
     ("邮箱abc.d@example.com。", "邮箱×××。"),
     ("微信号wx_abc123联系", "微信号×××联系"),
-    ("住某某市望京路18号3幢502室。", "住某某市望京路×号。"),
-    ("住某某小区14栋1单元2203室。", "住某某小区×号。"),
-    ("住某某村四社26号，", "住某某村×号，"),
-    ("住某某路569弄12号1402室", "住某某路×号"),
-    ("住某某街1046号3-5-2，", "住某某街×号，"),
+    # a house number wherever it stands (here a place of the offence): the street is kept
+    ("在某某市望京路18号3幢502室门口", "在某某市望京路×号门口"),
+    ("在某某小区14栋1单元2203室内", "在某某小区×号内"),
+    ("到某某村四社26号，", "到某某村×号，"),
+    ("在某某路569弄12号1402室", "在某某路×号"),
+    ("在某某街1046号3-5-2，", "在某某街×号，"),
+    # a home address: what is below the town goes, the places above it stay
+    ("住某某市望京路18号3幢502室。", "住某某市×××。"),
+    ("户籍所在地四川省南充市南部县升钟镇石龙村委会二组，现住南部县城河东路附近的滨江花园6号楼", "户籍所在地四川省南充市南部县升钟镇×××，现住南部县×××"),
+    ("住宝力根苏木巴音宝力格嘎查第三浩特，", "住宝力根苏木×××，"),
+    ("家住甘肃省临夏回族自治州东乡族自治县锁南镇达板村三社附近，", "家住甘肃省临夏回族自治州东乡族自治县锁南镇×××，"),
+    ("户籍地河北省石家庄市长安区，暂住北京市朝阳区十八里店乡。", "户籍地河北省石家庄市长安区，暂住北京市朝阳区十八里店乡。"),
+    ("住温州市鹿城区黎明西路211号5幢1402室。", "住温州市鹿城区×××。"),
+    ("住院治疗，", "住院治疗，"),
+    # numbers printed in groups, accounts after their platform
+    ("公民身份号码 1101 0519 9602 2940 26，", "公民身份号码 ×××，"),
+    ("银行卡号6222 0212 3456 7890 123转账", "银行卡号×××转账"),
+    ("手机138 5712 1946", "手机×××"),
+    ("QQ号码358201746。", "QQ号码×××。"),
     ("护照号码A10473825，", "护照号码×××，"),
     ("身份证号11010519860417123X手机13812345678", "身份证号×××手机×××"),
 ])
@@ -126,7 +140,7 @@ def test_header_names_are_masked_everywhere_in_the_record():
     # named-entity recogniser finds it (with the context rules alone it stays)
     rec = PDPRecord(id="x", person_info="犯罪嫌疑人陈一鸣，男，1990年出生。",
                     procedure="本案由某某市公安局侦查终结，以犯罪嫌疑人陈一鸣涉嫌危险驾驶罪移送审查起诉。",
-                    fact="陈一鸣驾车与朋友高远一起回家。被害人孙丽报警称陈一鸣逃离现场。", decision="起诉",
+                    fact="陈一鸣驾车与高远一起回家。被害人孙丽报警称陈一鸣逃离现场。", decision="起诉",
                     raw_reasoning_and_decision="本院认为，陈一鸣的行为触犯了《中华人民共和国刑法》第一百三十三条之一。")
     rules = deidentify_record(rec, "none")
     assert rules.names == {"陈一鸣": "陈某某", "孙丽": "孙某"}
@@ -182,3 +196,49 @@ def test_a_foreigners_names_in_both_scripts_get_one_pseudonym():
 
 def test_a_relative_named_before_a_verb():
     assert kin_names("被害人之妻乌云其其格代表家属出具了谅解书。") == ["乌云其其格"]
+
+
+def test_nicknames_foreign_names_and_masked_compound_surnames():
+    rec = PDPRecord(
+        id="x", decision="相对不起诉",
+        person_info="被不起诉人郑阿水（绰号“黑仔”），男。\n被告人马可·罗西（ROSSI Marco，中文译名），男，意大利国籍。\n"
+                    "被不起诉人吉克某某，男，彝族。",
+        procedure="听取了辩护人Lucia Bianchi的意见。",
+        fact="黑仔伙同吉克某某盗窃。证人赵某某、和志强的证言；证人海燕（系郑阿水之妻）的证言。",
+        raw_reasoning_and_decision="本院认为，郑阿水、马可·罗西的行为……",
+    )
+    res = deidentify_record(rec)
+    text = "\n".join(getattr(res.record, f) for f in DEID_FIELDS)
+    for leaked in ("黑仔", "ROSSI Marco", "Lucia Bianchi", "和志强", "海燕", "郑阿水", "马可·罗西"):
+        assert leaked not in text, leaked
+    assert text.count("吉克某某") == 2 and "赵某某" in text
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    # a co-offender before a gloss on their case, whatever the surname
+    ("被不起诉人眭建波伙同阙海洋（在逃）在网吧门口抢走手机。", ["眭建波", "阙海洋"]),
+    ("与卓玛（另案处理）共同盗窃。", ["卓玛"]),
+    # a transliterated name with a middle dot after a context word
+    ("与被害人阿依古丽·吐尔逊的丈夫发生争执。", ["阿依古丽·吐尔逊"]),
+    # a witness list: names without a surname, masked ones skipped
+    ("证人巴图、宝音德力格尔的证言；", ["巴图", "宝音德力格尔"]),
+    ("证人巴某某、乌兰、宝音的证言；", ["乌兰", "宝音"]),
+    # bystanders and people named by their work
+    ("路人祁连用手机拍下了事发经过。", ["祁连"]),
+    ("从农场职工明秋菊处转包土地。", ["明秋菊"]),
+    # not names: a list of injuries or of data kinds after a context word, a word holding a context word
+    ("但未致使被害人重伤、死亡的。", []),
+    ("在多个网络群组中收购业主姓名、电话、房产信息等公民个人信息。", []),
+    ("向企业主管部门报告。", []),
+], ids=["co-offender", "co-offender-no-surname", "dotted", "witness-list", "witness-list-masked", "bystander",
+        "occupation", "injuries", "data-kinds", "inside-a-word"])
+def test_context_rules_find_names_of_every_form(text, names):
+    rec = PDPRecord(id="x", decision="起诉", person_info="", procedure="", fact=text)
+    assert list(deidentify_record(rec, "none").names) == names
+
+
+def test_a_companys_registered_address_and_a_relatives_illness_are_kept():
+    rec = PDPRecord(id="x", decision="起诉", person_info="被告单位某某咨询有限公司，住所地郑州市金水区花园路财富广场。",
+                    procedure="", fact="因其母突发疾病，驾车送其母前往医院就医。")
+    res = deidentify_record(rec, "none")
+    assert res.record.person_info == rec.person_info and res.record.fact == rec.fact and res.names == {}

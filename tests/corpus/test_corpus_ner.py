@@ -61,5 +61,5 @@ def test_relatives_named_after_a_kinship_word():
 
 
 def test_landlines_quoted_accounts_and_plates_of_every_province():
-    out = mask_patterns("电话0311-86651207，微信号“lzh_8868”，驾驶黔A·Q3V86号车，住临园路东段55号。金额12.5万元。")
-    assert out == "电话×××，微信号“×××”，驾驶黔A×××××号车，住临园路东段×号。金额12.5万元。"
+    out = mask_patterns("电话0311-86651207，微信号“lzh_8868”，驾驶黔A·Q3V86号车，在临园路东段55号。金额12.5万元。")
+    assert out == "电话×××，微信号“×××”，驾驶黔A×××××号车，在临园路东段×号。金额12.5万元。"

@@ -2,7 +2,8 @@
 
 Masked: names of natural persons (suspects, victims, witnesses, relatives, co-offenders, counsel, officials),
 found by a named-entity recogniser (``jiancha.corpus.ner``, Baidu LAC) and by context rules (after words such as
-犯罪嫌疑人 / 被害人 / 证人 / 辩护人, in lists after them, in the person headers), then replaced everywhere in
+犯罪嫌疑人 / 被害人 / 证人 / 辩护人 / 路人 / 职工, in lists after them, in the person headers, after a kinship word,
+before a gloss on a co-offender's case (伙同X（在逃）), nicknames and former names), then replaced everywhere in
 the record; consistent within a record: 张伟 → 张某, 张伟明 → 张某某, several people sharing a
 surname → 张某甲 / 张某乙 in order of appearance), 18-digit ID numbers, mobile numbers, exact birth dates (year
 and month kept), licence plates (province and letter kept), bank card / account numbers, e-mail addresses,
@@ -39,7 +40,11 @@ MASK = "×××"
 NOT_NAMES: frozenset[str] = frozenset({"全部", "全体", "全家", "全额", "于是", "关于", "和解", "方面", "单位", "管理",
                                        "时许", "同日", "同年", "高度", "明确", "明显", "陈述", "许可", "华人",
                                        # statutory wording (刑法第三百四十一条: 陆生野生动物)
-                                       "陆生", "水生"})
+                                       "陆生", "水生",
+                                       # people named by what they are, before a gloss (证人家属（系…）)
+                                       "本人", "亲属", "家属", "同事", "朋友", "邻居", "老板", "工友", "同学", "群众",
+                                       # words after a bystander cue (朋友关系, 司机师傅, 店主要求)
+                                       "关系", "师傅", "主要", "要求", "双方", "一同", "相约"})
 #: Pieces of legal wording the recogniser and the context rules sometimes take for a name (``和认罪`` in ``…和认罪认罚…``).
 NOT_NAME_PARTS: tuple[str, ...] = ("认罪", "认罚", "犯罪", "自首", "立功", "供述", "辩护", "检察", "公安", "刑事",
                                    "诉讼", "审查", "起诉", "侦查")
@@ -51,12 +56,39 @@ _STOP = set("的称证于在与和及系因将被向对等家所说供陈辩未�
 _NOT_THIRD = _STOP | set("开骑持拿打踢砍捅用去回找叫给带逃窃偷抢骗盗卖买借欠收付交约邀帮吸喝吃住租进离返至往遂便"
                          "则却仍再才竟随趁看听签写要想拒")
 _CJK = r"\u4e00-\u9fff"
+#: The characters of ``_STOP`` as the body of a regex character class.
+_STOP_CLASS = re.escape("".join(sorted(_STOP)))
 _SURNAME = "(?:" + "|".join(COMPOUND_SURNAMES) + "|[" + "".join(sorted(SINGLE_SURNAMES)) + "])"
-_NAME_AFTER_CUE_RE = re.compile(
-    "(?:" + "|".join(sorted(PERSON_CUES, key=len, reverse=True)) + f")(?P<name>{_SURNAME}[{_CJK}]{{1,2}})"
-)
-#: A further name in a list after a found one, delimited on both sides (``被告人张伟、李强、王小燕等``).
-_LISTED_NAME_RE = re.compile(f"、(?P<name>{_SURNAME}[{_CJK}]{{1,2}}?)(?=[、，,。；;：:（(等\\s]|[二三四五六七八九几]人)")
+_CUE_RE = re.compile("|".join(sorted(PERSON_CUES, key=len, reverse=True)))
+_SURNAME_NAME_RE = re.compile(f"{_SURNAME}[{_CJK}]{{1,2}}")
+#: A further name in a list after a found one, delimited on both sides (``被告人张伟、李强、王小燕等``,
+#: ``证人赵某某、和志强的证言``).
+_LISTED_NAME_RE = re.compile(f"、(?P<name>{_SURNAME}[{_CJK}]{{1,2}}?)(?=[、，,。；;：:（(等的\\s]|[二三四五六七八九几]人)")
+#: An already-masked name after a context word (张某某, 吉克某某, 王某甲): not masked again, but a list may follow.
+_MASKED_NAME_RE = re.compile(f"(?:{_SURNAME}|[{_CJK}]{{1,2}}?){PSEUDONYM_MARK}(?:{PSEUDONYM_MARK}|[{PSEUDONYM_SUFFIXES}])?")
+#: A gloss after a name that says who the person is or where their case stands: ``（系被告人之妻）``, ``，女，``,
+#: ``（另案处理）``, ``（在逃）``, ``（已判刑）``.
+_GLOSS = (r"[（(](?:系|另案|在逃|已判|已被|已另|已死亡|已故|未到案|未归案|尚未|不起诉|已作|已于|均已|另行处理|"
+          r"不予追究|未成年|化名|绰号|外号|曾用名)|[（(，,][男女][，,）)]")
+#: A name of any form before such a gloss (``证人海燕（系被告人之妻）``, ``阿依古丽，女，``).
+_GLOSSED_NAME_RE = re.compile(f"[{_CJK}]{{2,4}}?(?={_GLOSS})")
+#: A co-offender or companion named after the verb that joins them to the suspect, before a gloss on their case:
+#: ``伙同阙海洋（在逃）``, ``与卓玛（另案处理）``, ``纠集巴图、乌兰（均已判刑）``.
+_COMPANION_RE = re.compile(f"(?:伙同|纠集|雇佣|雇用|指使|教唆|邀约|约上|叫上|带领|与|和|、)"
+                           f"(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}·]){{2,6}}?)(?={_GLOSS})")
+#: What a person gave, in an evidence list (``证人巴图的证言``).
+_TESTIMONY = "的(?:证言|陈述|证词|辨认|供述|询问笔录)"
+#: A name without a known surname in a list after a found one, in a list of people whose testimony follows
+#: (``证人巴某某、宝音德力格尔的证言``).
+_LISTED_ANY_RE = re.compile(f"、(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}·]){{2,6}})"
+                            f"(?=(?:、[^，,。；;：:]{{2,30}}?)?{_TESTIMONY})")
+#: The first name of a list of witnesses after a context word, whatever its form: the list delimiter ends it
+#: (``证人巴图、宝音德力格尔的证言``).
+_LIST_HEAD_RE = re.compile(f"(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}·]){{2,6}}?)"
+                           f"(?=、[^，,。；;：:]{{2,30}}?{_TESTIMONY})")
+#: A transliterated name with a middle dot after a context word (``被害人阿依古丽·吐尔逊的丈夫``).
+_DOTTED_NAME_RE = re.compile(f"(?:(?![{_STOP_CLASS}])[{_CJK}]){{1,8}}"
+                             f"(?:[·•・](?:(?![{_STOP_CLASS}])[{_CJK}]){{1,8}})+")
 #: A name as written in a person header: two to six ideographs (乌云其其格, 阿卜杜热合曼), a transliterated
 #: foreign or minority name with a middle dot (奥孔克沃·奇迪, 买买提·艾力), or a name in Latin letters.
 _HEADER_NAME_RE = re.compile(f"[{_CJK}]{{2,6}}|[{_CJK}]{{1,8}}(?:[·•・][{_CJK}]{{1,8}})+|" + LATIN_NAME_RE.pattern)
@@ -68,15 +100,20 @@ _PSEUDONYM_TAIL = f"(?![{PSEUDONYM_MARK}{PSEUDONYM_SUFFIXES}])"
 ID_DOCUMENT_RE = re.compile(
     r"(?=[公身护往港台通居证])(?P<cue>公民身份号码|身份证号码|身份证号|身份证|护照号码|护照号|护照|(?:往来)?(?:港澳|台湾)?通行证号码?|"
     r"居留证号码?|证件号码|证件号)(?P<sep>(?:为|是)?[:：]?\s*)"
-    r"(?P<id>\d{17}[\dXx]|[A-Za-z]{0,3}\d[A-Za-z0-9]{4,19}(?![A-Za-z0-9]))"
+    r"(?P<id>\d(?: ?\d){16} ?[\dXx](?![0-9A-Za-z])|\d{17}[\dXx]|[A-Za-z]{0,3}\d[A-Za-z0-9]{4,19}(?![A-Za-z0-9]))"
 )
 ID_NUMBER_RE = re.compile(
     r"(?<![0-9A-Za-z])\d{6}(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![0-9A-Za-z])"
 )
-MOBILE_RE = re.compile(r"(?<!\d)1[3-9]\d{9}(?!\d)")
+MOBILE_RE = re.compile(r"(?<!\d)1[3-9]\d[ -]?\d{4}[ -]?\d{4}(?!\d)")
 ACCOUNT_NUMBER_RE = re.compile(r"(?<![0-9A-Za-z])\d{16,19}(?![0-9A-Za-z])")
+#: A card, account or ID number printed in groups (6222 0212 3456 7890 123, 1101 0519 9602 2940 26): 16 to 19
+#: characters in at least three space-separated groups.
+GROUPED_NUMBER_RE = re.compile(r"(?<![0-9A-Za-z] )(?<![0-9A-Za-z])(?=(?:\d ?){15,18}[\dXx](?![0-9A-Za-z]))"
+                               r"\d{2,6}(?: \d{2,6}){2,8}(?: ?[Xx])?(?![0-9A-Za-z])")
 EMAIL_RE = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}")
-ONLINE_ACCOUNT_RE = re.compile(r"(?P<cue>微信号|微信账号|微信|QQ号|QQ|支付宝账号|支付宝)(?P<sep>(?:为|是)?[:：]?\s*[“\"「『]?)"
+ONLINE_ACCOUNT_RE = re.compile(r"(?P<cue>(?:微信|QQ|qq|支付宝|抖音|快手|微博|钉钉)(?:号码|账号|帐号|账户|号|ID|id)?)"
+                               r"(?P<sep>(?:为|是)?[:：]?\s*[“\"「『]?)"
                                r"(?P<acc>[A-Za-z][A-Za-z0-9_-]{4,}|\d{5,12})(?![A-Za-z0-9_-])")
 PLATE_RE = re.compile(r"(?P<p>[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼黔滇陇秦蜀])(?P<l>[A-HJ-NP-Z])[·•]?"
                       r"[A-HJ-NP-Z0-9]{5,6}(?![A-Za-z0-9])")
@@ -91,6 +128,18 @@ _ADDRESS_LEVEL = r"(?:\d+|[一二三四五六七八九十]{1,3})" + _ADDRESS_UNI
 #: 12号院3号楼1单元402室. Masked as a house number (×号), wherever it stands; the place names before it are kept.
 ADDRESS_UNITS_RE = re.compile(rf"(?=[\d一二三四五六七八九十])(?<![\d\-])(?=(?:[一二三四五六七八九十]{{1,3}}{_ADDRESS_UNIT})*\d)(?:{_ADDRESS_LEVEL}){{2,}}")
 #: A house number after a street or village, with what follows it: 18号3幢502室, 1046号3-5-2 (楼-单元-室).
+#: The part of a home address below the town after the word that introduces it (户籍地 / 住 / 现住 / 暂住 / 家住 /
+#: 住址 …): ``现住安溪县凤城镇河滨北路12号…`` → ``河滨北路12号…``, ``户籍地…升钟镇石龙村委会二组`` → ``石龙村委会二组``.
+#: Province, city, county and town (``keep``) stay; the rest must name a road, village, group or building.
+_ADMIN_UNIT = r"(?:自治区|自治州|自治县|省|市|盟|地区|县|旗|镇|乡|苏木|街道办事处|街道|办事处|(?<![小社园校营厂矿景商])区)"
+_ADDRESS_MARKERS = r"路|街|巷|弄|道|村|组|社|屯|号|室|楼|栋|幢|单元|嘎查|浩特|小区|公寓|大厦|花园|苑|里|庄|寨|坊|队"
+HOME_ADDRESS_RE = re.compile(
+    r"(?P<cue>(?:(?<=[，,；;。：:（(\s])|^)(?:户籍(?:所在)?地|户籍|现住(?:址|地)?|暂住(?:地|址)?|家住|住址|居住地|"
+    r"住(?![院宿处手房所]))(?:为|是|在|于)?[:：]?)"
+    rf"(?P<keep>(?>(?:[{_CJK}]{{1,12}}?{_ADMIN_UNIT})*))"
+    rf"(?P<addr>(?=[^，,。；;、（）()\n]*?(?:{_ADDRESS_MARKERS}))[^，,。；;、（）()\n]{{2,40}}?)(?=[，,。；;、（）()\n]|$)",
+    re.M,
+)
 HOUSE_NUMBER_RE = re.compile(r"(?<=[路街巷弄道村组里段])\d+号(?:院)?(?:\d+(?:幢|栋|号楼|楼))?(?:\d+单元)?(?:\d+(?:室|号))?"
                              r"(?:\d{1,4}(?:-\d{1,4}){1,3}(?![\d\-年月日]))?")
 
@@ -101,7 +150,7 @@ def _name_at(cand: str, text: str) -> str | None:
     if surname is None:
         return None
     given = cand[len(surname):]
-    if not given or given[0] in _STOP:
+    if not given or given[0] in _STOP or given[1:2] == PSEUDONYM_MARK:   # 吉克某某: a masked compound surname
         return None
     two = surname + given[0]
     if two in NOT_NAMES:
@@ -155,29 +204,90 @@ def header_aliases(person_info: str) -> dict[str, str]:
     return out
 
 
+def _name_after_cue(text: str, start: int, by_length: list[str]) -> tuple[str, bool] | None:
+    """The name that starts at ``start`` (right after a context word) and whether it is a real one (False: an
+    already-masked form, after which a list of real names may still follow): a known header name as it is, a
+    name in Latin letters (辩护人Lucia Bianchi), a masked form, a name before a gloss (证人海燕（系…）), else a
+    surname and one or two characters."""
+    if (known := next((k for k in by_length if text.startswith(k, start)), None)) is not None:
+        return known, True
+    if (latin := LATIN_NAME_RE.match(text, start)) is not None and len(latin.group(0)) >= 4:
+        return latin.group(0), True
+    if (masked := _MASKED_NAME_RE.match(text, start)) is not None:
+        return masked.group(0), False
+    if (dotted := _DOTTED_NAME_RE.match(text, start)) is not None:
+        return dotted.group(0), True
+    if (head := _LIST_HEAD_RE.match(text, start)) is not None and plausible_name(head["name"]):
+        return head["name"], True
+    glossed = _GLOSSED_NAME_RE.match(text, start)
+    if glossed is not None and glossed.group(0)[0] not in _STOP and glossed.group(0) not in NOT_NAMES:
+        return glossed.group(0), True
+    plain = _SURNAME_NAME_RE.match(text, start)
+    name = _name_at(plain.group(0), text) if plain is not None else None
+    return (name, True) if name else None
+
+
 def find_names(text: str, known: tuple[str, ...] | list[str] = ()) -> list[str]:
     """Natural-person names introduced by a context word in ``text`` (and the names listed after them with
     ``、``), in order of first appearance. Where a ``known`` name (from the person headers) stands after the
-    context word, it is taken as it is, so its length is never guessed."""
+    context word, it is taken as it is, so its length is never guessed.
+
+    >>> find_names("证人赵某某、和志强的证言；证人海燕（系被告人之妻）的证言；辩护人Lucia Bianchi及黎春梅")
+    ['和志强', '海燕', 'Lucia Bianchi']
+    """
     by_length = sorted(known, key=len, reverse=True)
     names: list[str] = []
-    for m in _NAME_AFTER_CUE_RE.finditer(text):
-        start = m.start("name")
-        name = next((k for k in by_length if text.startswith(k, start)), None) or _name_at(m["name"], text)
-        if not name or any(p in name for p in NOT_NAME_PARTS):   # 辩护人和认罪认罚…: 和 is a conjunction
+    for m in _CUE_RE.finditer(text):
+        start = m.end()
+        found = _name_after_cue(text, start, by_length)
+        if found is None or any(p in found[0] for p in NOT_NAME_PARTS):   # 辩护人和认罪认罚…: 和 is a conjunction
             continue
-        if name not in names:
+        if found[1] and not plausible_name(found[0]):   # 企业主管部门: 业主 inside a word, 管部门 is no name
+            continue
+        name, real = found
+        if real and name not in names:
             names.append(name)
         end = start + len(name)
-        while (listed := _LISTED_NAME_RE.match(text, end)) is not None:
+        while True:
+            if text.startswith("、", end) and (masked := _MASKED_NAME_RE.match(text, end + 1)) is not None:
+                end = masked.end()   # 证人巴某某、李某、宝音德力格尔的证言: masked ones stay, the list goes on
+                continue
+            listed = _LISTED_NAME_RE.match(text, end) or _LISTED_ANY_RE.match(text, end)
+            if listed is None:
+                break
             cand = listed["name"]
             given = cand[len(surname_of(cand) or cand[0]):]
-            if not given or given[0] in _STOP or cand in NOT_NAMES:
+            if not given or given[0] in _STOP or not plausible_name(cand):
                 break
             if cand not in names:
                 names.append(cand)
             end = listed.end("name")
     return names
+
+
+#: How words for people or bodies end (被害人, 目击者, 对方, 民警, 公安局): such a word is not a name.
+_ROLE_ENDINGS = tuple("人者方员局院司所队部门处厂店")
+
+
+def plausible_name(word: str) -> bool:
+    """Whether a name found by a context rule could be one: not a known non-name, no legal wording inside, not
+    already masked, not a word for a role or a body.
+
+    >>> [plausible_name(w) for w in ("卓玛", "被害人", "和认罪", "张某某", "家属")]
+    [True, False, False, False, False]
+    """
+    return (word not in NOT_NAMES and not any(p in word for p in NOT_NAME_PARTS) and PSEUDONYM_MARK not in word
+            and not word.endswith(_ROLE_ENDINGS) and not any(c in word for c in PERSON_CUES))
+
+
+def companion_names(text: str) -> list[str]:
+    """Co-offenders and companions named after the verb that joins them to the suspect and before a gloss on
+    their case (see ``_COMPANION_RE``), whatever their surname.
+
+    >>> companion_names("伙同阙海洋（在逃）、与卓玛（另案处理）及被害人（系其妻）")
+    ['阙海洋', '卓玛']
+    """
+    return list(dict.fromkeys(m["name"] for m in _COMPANION_RE.finditer(text) if plausible_name(m["name"])))
 
 
 def name_mapping(names: list[str], text: str) -> dict[str, str]:
@@ -211,6 +321,8 @@ class MaskedSpan:
 #: Non-name patterns, in the order they are applied, with their replacement.
 _PATTERN_MASKS: tuple[tuple[str, re.Pattern[str], object], ...] = (
     ("id_document", ID_DOCUMENT_RE, lambda m: m["cue"] + m["sep"] + MASK),
+    ("address", HOME_ADDRESS_RE, lambda m: m["cue"] + m["keep"] + MASK),
+    ("grouped_number", GROUPED_NUMBER_RE, MASK),
     ("id_number", ID_NUMBER_RE, MASK),
     ("email", EMAIL_RE, MASK),
     ("online_account", ONLINE_ACCOUNT_RE, lambda m: m["cue"] + m["sep"] + MASK),
@@ -225,7 +337,7 @@ _PATTERN_MASKS: tuple[tuple[str, re.Pattern[str], object], ...] = (
 
 
 #: The group of a pattern that holds the masked text, where the cue before it is kept.
-_SPAN_GROUP: dict[str, str] = {"online_account": "acc", "id_document": "id"}
+_SPAN_GROUP: dict[str, str] = {"online_account": "acc", "id_document": "id", "address": "addr"}
 
 
 def mask_patterns(text: str, field: str = "", spans: list[MaskedSpan] | None = None) -> str:
@@ -248,7 +360,6 @@ class DeidResult:
 #: A relative named right after the kinship word (``其妻乌云其木格向…``, ``其子孙立东``): the name runs to the next
 #: function character or a verb that follows a person, whatever its surname (names without a surname: Mongolian,
 #: Tibetan).
-_STOP_CLASS = re.escape("".join(sorted(_STOP)))
 #: Verbs that follow a relative's name (其妻乌云其其格代表家属出具谅解书): the name ends before them.
 _AFTER_PERSON_VERBS: tuple[str, ...] = ("代表", "代为", "出具", "提供", "证实", "证明", "签署", "签字", "表示", "要求",
                                         "同意", "前往", "作为", "陪同", "书写", "报警", "来到")
@@ -257,6 +368,9 @@ _KIN_NAME_RE = re.compile(f"[其之](?:丈夫|妻子|儿子|女儿|父亲|母亲
                           f"(?=[{_STOP_CLASS}]|{'|'.join(_AFTER_PERSON_VERBS)}|$)")
 
 
+#: Words that open what happened to a relative rather than their name (其母突发疾病, 其父因病 …).
+_EVENT_STARTS: tuple[str, ...] = ("突发", "突然", "因病", "病重", "病危", "生病", "去世", "过世", "年迈", "身患", "一同",
+                                  "赶到", "赶来", "得知", "发现", "闻讯")
 #: Characters that open a verb phrase after a kinship word rather than a name (办理, 上学, 患病 …).
 _VERB_START = _NOT_THIRD | set("办作做上下读入考报申患生病死亡参加")
 
@@ -270,7 +384,8 @@ def kin_names(text: str) -> list[str]:
     out = [m["name"] for m in _KIN_NAME_RE.finditer(text)]
     # without a surname, a run is a name only when long (乌云其木格, 扎西多吉) and not opened by a verb (之子办理…)
     return [n for n in dict.fromkeys(out) if n not in NOT_NAMES and not any(p in n for p in NOT_NAME_PARTS)
-            and (surname_of(n) or (len(n) >= 4 and n[0] not in _VERB_START))]
+            and (surname_of(n) or (len(n) >= 4 and n[0] not in _VERB_START
+                                   and not n.startswith(_AFTER_PERSON_VERBS + _EVENT_STARTS)))]
 
 
 def record_names(rec: PDPRecord, ner: str = DEFAULT_NER) -> list[str]:
@@ -278,7 +393,9 @@ def record_names(rec: PDPRecord, ner: str = DEFAULT_NER) -> list[str]:
     rules, and the recogniser's person names (filtered as in ``ner.is_person_name`` and ``NOT_NAMES``)."""
     joined = "\n".join(getattr(rec, f) for f in DEID_FIELDS)
     known = header_names(rec.person_info)
-    found = dict.fromkeys([*known, *find_names(joined, known), *kin_names(joined)])
+    aliases = [a["name"] for a in NAME_ALIAS_RE.finditer(joined) if plausible_name(a["name"])]   # 绰号“阿彪”
+    found = dict.fromkeys([*known, *find_names(joined, known), *kin_names(joined), *companion_names(joined),
+                           *aliases])
     for name in person_names(joined, ner):
         if name not in NOT_NAMES and not _is_masked_form(name) and not any(p in name for p in NOT_NAME_PARTS):
             found.setdefault(name)
@@ -340,6 +457,8 @@ _RESIDUE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("house_number", re.compile(r"(?<=[路街巷弄道村组里段])\d+号")),
     ("house_number", ADDRESS_UNITS_RE),
     ("landline", LANDLINE_RE),
+    ("address", HOME_ADDRESS_RE),
+    ("grouped_number", GROUPED_NUMBER_RE),
 )
 
 

@@ -26,6 +26,7 @@ from jiancha.law.phrases import (
     OTHER_DOCUMENT_TITLES,
     PAGE_FURNITURE_RE,
     PAGE_MARK_INLINE_RE,
+    PAGE_NUMBER_INLINE_RE,
     PROCURATORATE,
     PROCURATORATE_NAME_RE,
     PROSECUTORIAL_TITLES,
@@ -166,6 +167,8 @@ def drop_furniture(lines: list[str]) -> list[str]:
     for line, key in zip(lines, keys, strict=True):
         if not key or PAGE_FURNITURE_RE.match(key):
             continue
+        if _is_page_footer(key):
+            continue
         heading = len(key) <= RUNNING_HEADER_MAX and _title_of(key) is not None
         running = (counts[key] > 1 and key in seen and len(key) <= RUNNING_HEADER_MAX
                    and not PROCURATORATE_NAME_RE.match(key) and key not in PROSECUTORIAL_TITLES
@@ -176,6 +179,16 @@ def drop_furniture(lines: list[str]) -> list[str]:
         if not running:   # the first printing of a header line is the document's own heading
             out.append(PAGE_MARK_INLINE_RE.sub("", line))
     return out
+
+
+def _is_page_footer(key: str) -> bool:
+    """A running header or footer that carries a page mark (``某县人民检察院 第 1 页 共 2 页``): a page mark
+    besides a procuratorate's name, a title or a case number and nothing else. Dropped whole, so that the name
+    does not split the sentence or date the page break cuts (``2016年6`` / footer / ``月28日``)."""
+    rest = PAGE_NUMBER_INLINE_RE.sub("", key)
+    if rest == key or len(rest) > RUNNING_HEADER_MAX:
+        return False
+    return PROCURATORATE in rest or _title_of(rest) is not None or CASE_NUMBER_RE.fullmatch(rest) is not None
 
 
 def join_wrapped(lines: list[str]) -> list[str]:

@@ -7,6 +7,7 @@ COMPOUND_SURNAMES: tuple[str, ...] = (
     "欧阳", "司马", "上官", "诸葛", "东方", "皇甫", "尉迟", "公孙", "慕容", "令狐", "长孙", "宇文", "司徒", "夏侯",
     "端木", "轩辕", "独孤", "南宫", "西门", "呼延", "澹台", "百里", "钟离", "万俟", "闻人", "申屠", "太史", "乐正",
     "濮阳", "公冶", "赫连", "公羊", "淳于", "太叔", "仲孙", "司寇", "拓跋", "左丘", "东郭", "梁丘", "第五", "段干",
+    "亓官", "巫马", "公西", "漆雕", "壤驷", "公良", "宰父", "谷梁", "夹谷", "南门", "羊舌", "微生", "东门", "公仪",
 )
 
 #: Common single-character surnames (about the 200 most frequent).
@@ -19,6 +20,8 @@ SINGLE_SURNAMES: frozenset[str] = frozenset(
     # less common surnames, regional ones (Cantonese, Hui, Sichuan …) and rare ones
     "冼区麦岑禤湛谯税喇妥马蒯笪郄殳佴綦郇粘钭亓逄厍蔺滑仝鄢郜訾阚缑冀揭隗宓琚斛晁仉眭幸庹战那哈达么"
     "谌郦郗暴亢酆糜裘鞠荆蓟霍寿宦璩濮扈郏郯邰郁晏井盖益桓甘上官伏相查楚闻栗逯蒿郜覃弓勾帅邸皮茹"
+    # from the Hundred Family Surnames, leaving out those that are also common words (危, 支, 权, 索, 暨 …)
+    "操阙隆蔚昝禹芮羿储汲邴牧蓬戎祖厉韶鄂赖胥莘堵雍浦阎慕夔乜芈淦隽鄞佀傅萧狄贝茅贲杭嵇荀钮廉奚竺庾匡惠弘凤"
 )
 
 

@@ -35,13 +35,19 @@ _SENTENCE_END_RE = re.compile(r"(?<=[。；;！？!?])")
 _NAME_SHAPE_RE = re.compile(r"[\u4e00-\u9fff·]{2,5}")
 
 
-def is_person_name(word: str) -> bool:
-    """Whether a PER word is a name to mask: ideographs only, 2–5 long, not already a pseudonym (…某…).
+#: Endings of place names that the model sometimes tags as persons (萨尔图区, 巴彦淖尔市).
+_PLACE_ENDINGS = tuple("省市区县旗镇乡村路街巷")
 
-    >>> [is_person_name(w) for w in ("王建国", "张某某", "欧阳小明", "李", "Tom")]
-    [True, False, True, False, False]
+
+def is_person_name(word: str) -> bool:
+    """Whether a PER word is a name to mask: ideographs only, 2–5 long, not already a pseudonym (…某…), not
+    ending like a place name.
+
+    >>> [is_person_name(w) for w in ("王建国", "张某某", "欧阳小明", "李", "Tom", "萨尔图区")]
+    [True, False, True, False, False, False]
     """
-    return bool(_NAME_SHAPE_RE.fullmatch(word)) and PSEUDONYM_MARK not in word
+    return (bool(_NAME_SHAPE_RE.fullmatch(word)) and PSEUDONYM_MARK not in word
+            and not (len(word) >= 3 and word.endswith(_PLACE_ENDINGS)))
 
 
 def chunks(text: str, size: int = MAX_CHUNK) -> list[str]:

@@ -224,7 +224,7 @@ def _own_findings(block: list[str]) -> tuple[list[str], list[str]]:
         text = _strip_lead_in(line) if FACT_LEAD_IN_RE.match(line) else line
         if k == start and not own and POLICE_VERSION_RE.match(line):
             # the police's version is the facts: its lead-in (XX公安局移送审查起诉认定：) is not
-            text = line[POLICE_VERSION_RE.match(line).end():].strip() or text
+            text = line[POLICE_VERSION_RE.match(line).end():].strip()
         key = re.sub(r"\s+", "", text)
         if not key or key in seen:
             continue

@@ -54,13 +54,14 @@ REPRESENTATIVES: tuple[str, ...] = ("诉讼代表人", "法定代表人")
 REPRESENTATIVE_HEADER_RE = re.compile(r"^(?P<address>" + "|".join(REPRESENTATIVES) + r")[:：]?(?P<name>[^，,（(：:\s]{1,40})")
 #: Characters that end the name in a person header (``犯罪嫌疑人张三，男，…``, ``被告人李四（曾用名…）``).
 HEADER_NAME_END = "，,（("
-#: Other names of a person in the person block: ``（曾用名张小三）``, ``别名李四，``.
-NAME_ALIAS_RE = re.compile(r"(?:曾用名|别名|化名)[:：]?(?P<name>[\u4e00-\u9fff]{2,4})(?=[）)，,、；;])")
+#: Other names of a person: ``（曾用名张小三）``, ``别名李四，``, nicknames ``绰号“黑仔”``, ``外号阿彪，``.
+NAME_ALIAS_RE = re.compile(r"(?:曾用名|别名|化名|绰号|外号|小名|乳名|网名|诨号)(?:为|是|叫)?[:：]?[“\"「『‘]?"
+                           r"(?P<name>[\u4e00-\u9fff]{2,4})(?=[”\"」』’]|[）)，,、；;。])")
 #: A name in Latin letters (a foreigner's: ``OKONKWO CHIDI EMEKA``, ``Smith, John`` is not one: the comma ends it).
 LATIN_NAME_RE = re.compile(r"[A-Za-z][A-Za-z.'\- ]{0,60}[A-Za-z]")
 #: A foreigner's name as written in the original script, in brackets right after the Chinese transliteration in
 #: a person header (``被告人颂猜·蓬玛（SOMCHAI PHROMMA），男``) or after 英文名 / 外文名.
-LATIN_ALIAS_RE = re.compile(r"[（(](?:(?:英文|外文)(?:姓)?名[:：]?)?(?P<name>" + LATIN_NAME_RE.pattern + r")[）)]|"
+LATIN_ALIAS_RE = re.compile(r"[（(](?:(?:英文|外文)(?:姓)?名[:：]?)?(?P<name>" + LATIN_NAME_RE.pattern + r")(?=[）)，,；;])|"
                             r"(?:英文|外文)(?:姓)?名[:：]?(?P<name2>" + LATIN_NAME_RE.pattern + r")(?=[）)，,；;。])")
 #: Defence counsel and agents; their lines are removed from person_info.
 COUNSEL_TITLES: tuple[str, ...] = ("辩护人", "诉讼代理人", "委托代理人", "委托诉讼代理人", "法律援助律师")
@@ -70,6 +71,12 @@ PERSON_CUES: tuple[str, ...] = (
     NON_PROSECUTED, DEFENDANT, SUSPECT, "被害人", "受害人", "证人", *COUNSEL_TITLES[:3], "法定代理人",
     *REPRESENTATIVES, "同案人", "同案犯", "报案人", "举报人", "当事人", "介绍人",
     "之子", "之女", "之妻", "之夫", "之父", "之母", "其妻", "其夫", "其子", "其女", "其父", "其母",
+    "见证人", "鉴定人", "翻译人员", "检察官助理", "检察官", "检察员", "书记员",
+    # bystanders and people named by their occupation or tie to someone (路人祁连, 农场职工明秋菊, 其同事黄海)
+    "路人", "行人", "路过的", "目击者", "知情人", "村民", "居民", "职工", "员工", "工人", "工友", "店主", "店员",
+    "摊主", "老板", "司机", "保安", "服务员", "收银员", "网管", "业主", "房东", "租客", "车主", "乘客", "商户",
+    "同事", "朋友", "邻居", "室友", "网友", "男友", "女友", "前妻", "前夫", "丈夫", "妻子", "表弟", "表哥", "表姐",
+    "表妹", "堂弟", "堂兄", "堂哥", "侄子", "外甥", "岳父", "岳母", "舅舅", "同学", "医生", "护士",
 )
 #: What de-identification writes for a name: surname + 某 / 某某, 某甲 / 某乙 … for shared surnames.
 PSEUDONYM_MARK = "某"
@@ -121,6 +128,9 @@ PAGE_FURNITURE_RE = re.compile(
     r"^(?:第\s*\d+\s*页[\s,，/]*共\s*\d+\s*页|共\s*\d+\s*页[\s,，/]*第\s*\d+\s*页|[-—－]?\s*\d{1,3}\s*[-—－]?|"
     r"\d{1,3}\s*/\s*\d{1,3}|[（(【\[]\s*院\s*印\s*[）)】\]]|[（(]\s*(?:公章|盖章|印章)\s*[）)]|[—\-_=─━－]{6,})$"
 )
+#: A page number inside a running header or footer line (``某县人民检察院 第 1 页 共 2 页``, ``- 2 -``).
+PAGE_NUMBER_INLINE_RE = re.compile(r"\s*(?:第\s*\d+\s*页[\s,，/]*共\s*\d+\s*页|共\s*\d+\s*页[\s,，/]*第\s*\d+\s*页|"
+                                   r"[-—－]\s*\d{1,3}\s*[-—－])\s*")
 PAGE_MARK_INLINE_RE = re.compile(r"\s*(?:第\s*\d+\s*页[\s,，/]*共\s*\d+\s*页|[（(]\s*院\s*印\s*[）)])\s*")
 #: A return of a case for supplementary investigation (退回公安机关补充侦查, 退回补充侦查, 退补, 退查).
 SUPPLEMENTARY_INVESTIGATION_RE = re.compile(r"退回(?:[^，。；]{0,12}?)补充侦查|退补|退查")

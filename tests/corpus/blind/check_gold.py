@@ -176,12 +176,15 @@ def main(root):
     def err(f, msg):
         errors.append(f"{f}: {msg}")
 
-    for folder in ("open", "sealed"):
+    folders = sorted(
+        d for d in os.listdir(root) if glob.glob(os.path.join(root, d, "*.gold.json"))
+    )
+    for folder in folders:
         golds = sorted(glob.glob(os.path.join(root, folder, "*.gold.json")))
         files = {
             os.path.basename(p)
             for p in glob.glob(os.path.join(root, folder, "*"))
-            if not p.endswith(".gold.json")
+            if not p.endswith((".gold.json", ".md"))
         }
         named = set()
         ids_seen = {}
