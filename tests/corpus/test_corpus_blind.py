@@ -1,7 +1,7 @@
-"""The pipeline's figures on the development blind sets (tests/corpus/blind/open, open2, open3, open4 and sealed,
-the first held-out set, opened after it was measured; each written by an author who never read the pipeline),
+"""The pipeline's figures on the development blind sets (tests/corpus/blind/open, open2 … open5, and sealed and
+sealed2, held-out sets opened after they were measured; each written by an author who never read the pipeline),
 through ``benchmarks/build_quality.py``: a change that loses a document, a field or a personal detail fails here.
-The held-out set, sealed2, is pinned by floors at its one measured figure."""
+The held-out set, sealed3, is pinned by floors at its one measured figure."""
 
 from __future__ import annotations
 
@@ -24,13 +24,13 @@ FIELDS = ("decision", "date", "province", "cpl_numbering", "articles", "person_i
 PINNED: dict[str, dict] = {
     "open": {
         "documents": 46, "gold_records": 44, "per_label": 10, "non_decisions": 6, "planted": 227,
-        "spans": 634, "keep_present": 253, "keep_lost": [],
+        "spans": 635, "keep_present": 253, "keep_lost": [],
         # a nickname (阿凯) that the gold does not list
         "over_masked": ["op_21.html: over-masked name '阿凯'"],
     },
     "open2": {
         "documents": 24, "gold_records": 21, "per_label": 5, "non_decisions": 4, "planted": 106,
-        "spans": 219, "keep_present": 128, "keep_lost": [],
+        "spans": 220, "keep_present": 128, "keep_lost": [],
         # the recogniser takes 戴白 in 戴白帽子的人 for a name (twice in one record)
         "over_masked": ["o2_03.pdfsrc.txt: over-masked name '戴白'"] * 2,
     },
@@ -45,6 +45,16 @@ PINNED: dict[str, dict] = {
     "open4": {
         "documents": 28, "gold_records": 26, "per_label": 6, "non_decisions": 4, "planted": 127,
         "spans": 359, "keep_present": 118, "keep_lost": [], "over_masked": [],
+    },
+    "open5": {
+        "documents": 28, "gold_records": 27, "per_label": 6, "non_decisions": 4, "planted": 161,
+        "spans": 480, "keep_present": 179, "keep_lost": [],
+        # an OCR slip (本阮 for 本院) that the recogniser takes for a name
+        "over_masked": ["op5_08.pdfsrc.txt: over-masked name '本阮'"],
+    },
+    "sealed2": {
+        "documents": 28, "gold_records": 26, "per_label": 6, "non_decisions": 4, "planted": 129,
+        "spans": 355, "keep_present": 86, "keep_lost": [], "over_masked": [],
     },
     "sealed": {
         "documents": 26, "gold_records": 26, "per_label": 6, "non_decisions": 2, "planted": 134,

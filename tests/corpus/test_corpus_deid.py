@@ -230,8 +230,18 @@ def test_nicknames_foreign_names_and_masked_compound_surnames():
     ("但未致使被害人重伤、死亡的。", []),
     ("在多个网络群组中收购业主姓名、电话、房产信息等公民个人信息。", []),
     ("向企业主管部门报告。", []),
+    # a dotted name between punctuation anywhere, a foreigner's Latin name after the nationality
+    ("致其骨折。热某某、古丽娜尔·艾力及努某某在场目睹。", ["古丽娜尔·艾力"]),
+    ("趁俄罗斯籍旅客IVANOVA OLGA熟睡之机窃取财物。", ["IVANOVA OLGA"]),
+    # beside an already-masked name; before what the person said; a lawyer before the firm
+    ("但麦某某、羊春梅证实该车已借给他人。", ["羊春梅"]),
+    ("邻居拓海军证实了上述事实。", ["拓海军"]),
+    ("在值班律师其其格（某某律师事务所律师）见证下签署具结书。", ["其其格"]),
+    # not names: a death certificate after a context word
+    ("被害人死亡医学证明书一份。", []),
 ], ids=["co-offender", "co-offender-no-surname", "dotted", "witness-list", "witness-list-masked", "bystander",
-        "occupation", "injuries", "data-kinds", "inside-a-word"])
+        "occupation", "injuries", "data-kinds", "inside-a-word", "dotted-anywhere", "latin-after-nationality",
+        "beside-masked", "before-testimony", "lawyer", "certificate"])
 def test_context_rules_find_names_of_every_form(text, names):
     rec = PDPRecord(id="x", decision="起诉", person_info="", procedure="", fact=text)
     assert list(deidentify_record(rec, "none").names) == names
@@ -242,3 +252,13 @@ def test_a_companys_registered_address_and_a_relatives_illness_are_kept():
                     procedure="", fact="因其母突发疾病，驾车送其母前往医院就医。")
     res = deidentify_record(rec, "none")
     assert res.record.person_info == rec.person_info and res.record.fact == rec.fact and res.names == {}
+
+
+def test_nicknames_international_phones_and_repeated_accounts_are_masked_everywhere():
+    rec = PDPRecord(id="x", decision="存疑不起诉", person_info="", procedure="",
+                    fact="通过微信（昵称“山城老冼”）与人联系，通过QQ（号码1097734652）索要钱财，用手机（+852 9137 4482）确认。",
+                    raw_reasoning_and_decision="本院认为，号码为1097734652的QQ账号虽登记在其名下……")
+    res = deidentify_record(rec, "none")
+    assert res.record.fact == "通过微信（昵称“×××”）与人联系，通过QQ（号码×××）索要钱财，用手机（×××）确认。"
+    assert res.record.raw_reasoning_and_decision == "本院认为，号码为×××的QQ账号虽登记在其名下……"
+    assert [(m.kind, m.text) for m in res.masked if m.kind == "repeat"] == [("repeat", "1097734652")]

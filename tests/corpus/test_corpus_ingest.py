@@ -72,3 +72,15 @@ def test_unreadable_pdf(tmp_path):
     bad.write_bytes(b"not a pdf")
     with pytest.raises(DataError, match="unreadable PDF"):
         pdf_to_text(bad)
+
+
+_PAGE = ("<html><body><table><tr><td>文书编号：</td><td>吴检诉刑不诉〔2019〕88号</td><td>发布日期：</td><td>2019-06-04</td>"
+         "</tr></table><p>江苏省苏州市吴中区人民检察院</p><p>不起诉决定书</p>{number}"
+         "<p>被不起诉人蒯国庆，男，1979年4月8日生。</p><p>本院认为，……决定对蒯国庆不起诉。</p><p>2019年5月30日</p></body></html>")
+
+
+@pytest.mark.parametrize("number", ["<p>吴检诉刑不诉〔2019〕88号</p>", ""], ids=["under-the-title", "metadata-only"])
+def test_case_number_printed_in_a_pages_metadata_too(number):
+    # the copy under the title is the document's own, not a running header; without it the metadata's is taken
+    doc = parse_document(html_to_text(_PAGE.format(number=number)))
+    assert not isinstance(doc, Rejection) and doc.case_number == "吴检诉刑不诉〔2019〕88号"

@@ -44,7 +44,10 @@ NOT_NAMES: frozenset[str] = frozenset({"全部", "全体", "全家", "全额", "
                                        # people named by what they are, before a gloss (证人家属（系…）)
                                        "本人", "亲属", "家属", "同事", "朋友", "邻居", "老板", "工友", "同学", "群众",
                                        # words after a bystander cue (朋友关系, 司机师傅, 店主要求)
-                                       "关系", "师傅", "主要", "要求", "双方", "一同", "相约"})
+                                       "关系", "师傅", "主要", "要求", "双方", "一同", "相约",
+                                       # words opened by the surname 强
+                                       "强行", "强迫", "强制", "强奸", "强令", "强拉", "强抢", "强占", "强取", "强烈",
+                                       "强调", "强硬", "强化", "强度", "强大"})
 #: Pieces of legal wording the recogniser and the context rules sometimes take for a name (``和认罪`` in ``…和认罪认罚…``).
 NOT_NAME_PARTS: tuple[str, ...] = ("认罪", "认罚", "犯罪", "自首", "立功", "供述", "辩护", "检察", "公安", "刑事",
                                    "诉讼", "审查", "起诉", "侦查")
@@ -69,15 +72,15 @@ _MASKED_NAME_RE = re.compile(f"(?:{_SURNAME}|[{_CJK}]{{1,2}}?){PSEUDONYM_MARK}(?
 #: A gloss after a name that says who the person is or where their case stands: ``（系被告人之妻）``, ``，女，``,
 #: ``（另案处理）``, ``（在逃）``, ``（已判刑）``.
 _GLOSS = (r"[（(](?:系|另案|在逃|已判|已被|已另|已死亡|已故|未到案|未归案|尚未|不起诉|已作|已于|均已|另行处理|"
-          r"不予追究|未成年|化名|绰号|外号|曾用名)|[（(，,][男女][，,）)]")
+          r"不予追究|未成年|化名|绰号|外号|曾用名|[^（）()]{2,24}?律师事务所)|[（(，,][男女][，,）)]")
 #: A name of any form before such a gloss (``证人海燕（系被告人之妻）``, ``阿依古丽，女，``).
 _GLOSSED_NAME_RE = re.compile(f"[{_CJK}]{{2,4}}?(?={_GLOSS})")
 #: A co-offender or companion named after the verb that joins them to the suspect, before a gloss on their case:
 #: ``伙同阙海洋（在逃）``, ``与卓玛（另案处理）``, ``纠集巴图、乌兰（均已判刑）``.
 _COMPANION_RE = re.compile(f"(?:伙同|纠集|雇佣|雇用|指使|教唆|邀约|约上|叫上|带领|与|和|、)"
                            f"(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}·]){{2,6}}?)(?={_GLOSS})")
-#: What a person gave, in an evidence list (``证人巴图的证言``).
-_TESTIMONY = "的(?:证言|陈述|证词|辨认|供述|询问笔录)"
+#: What a person gave, in an evidence list or a narrative (``证人巴图的证言``, ``邻居格桑、巴桑证实``).
+_TESTIMONY = "(?:的(?:证言|陈述|证词|辨认|供述|询问笔录)|(?:均|都|也|亦|共同)?(?:证实|证明(?![书材文信])|指认|辨认出|陈述|证称))"
 #: A name without a known surname in a list after a found one, in a list of people whose testimony follows
 #: (``证人巴某某、宝音德力格尔的证言``).
 _LISTED_ANY_RE = re.compile(f"、(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}·]){{2,6}})"
@@ -86,9 +89,27 @@ _LISTED_ANY_RE = re.compile(f"、(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}·]){{2,6
 #: (``证人巴图、宝音德力格尔的证言``).
 _LIST_HEAD_RE = re.compile(f"(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}·]){{2,6}}?)"
                            f"(?=、[^，,。；;：:]{{2,30}}?{_TESTIMONY})")
+#: A name of any form right before what the person said or showed (``邻居拓海军证实了…``).
+_BEFORE_TESTIMONY_RE = re.compile(f"(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}·]){{2,4}}?)(?={_TESTIMONY})")
+#: A surname and one or two characters right before what a person does (``被害人方向驾驶的电动自行车``,
+#: ``邻居强国闻声赶到``): the verb ends the name even where its second character would stop it (向).
+_BEFORE_ACTION_RE = re.compile(f"(?P<name>{_SURNAME}[{_CJK}]{{1,2}}?)(?=驾驶|骑行|报警|报案|闻声|赶到|赶来|目睹|证实|证称|"
+                               f"路过|到场|在场)")
 #: A transliterated name with a middle dot after a context word (``被害人阿依古丽·吐尔逊的丈夫``).
 _DOTTED_NAME_RE = re.compile(f"(?:(?![{_STOP_CLASS}])[{_CJK}]){{1,8}}"
                              f"(?:[·•・](?:(?![{_STOP_CLASS}])[{_CJK}]){{1,8}})+")
+#: A transliterated name with a middle dot standing between punctuation, anywhere (``，古丽娜尔·艾力及努某某在场``,
+#: ``（伊万诺娃·奥莉加）``): the first part at most six characters.
+_DELIMITED_DOTTED_RE = re.compile(f"(?:(?<=[、，,。；;：:（(“\"\\s])|^)(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}]){{1,6}}"
+                                  f"(?:[·•・](?:(?![{_STOP_CLASS}])[{_CJK}]){{1,8}})+)"
+                                  f"(?=[、，,。；;：:）)”\"\\s及和与等的在称证向]|$)", re.M)
+#: A foreigner's name in Latin letters after their nationality (``俄罗斯籍旅客IVANOVA OLGA``, ``日本籍商人TANAKA``).
+_NATIONAL_LATIN_RE = re.compile(f"籍[{_CJK}]{{0,6}}?(?P<name>{LATIN_NAME_RE.pattern})")
+#: A name listed after another person (``麦某某、羊春梅证实``, ``麦家豪、羊春梅在场``), whatever its surname.
+_LISTED_AFTER_RE = f"、(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}·]){{2,6}}?)(?=[、及和等]|{_TESTIMONY}|在场|二人|三人)"
+#: A name listed before an already-masked one (``王立、李某某的证言``).
+_LISTED_BEFORE_MASKED_RE = re.compile(f"(?:(?<=[、，,；;：:（(\\s])|^)(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}·]){{2,4}}?)、"
+                                      f"(?=[{_CJK}]{{1,3}}?{PSEUDONYM_MARK})", re.M)
 #: A name as written in a person header: two to six ideographs (乌云其其格, 阿卜杜热合曼), a transliterated
 #: foreign or minority name with a middle dot (奥孔克沃·奇迪, 买买提·艾力), or a name in Latin letters.
 _HEADER_NAME_RE = re.compile(f"[{_CJK}]{{2,6}}|[{_CJK}]{{1,8}}(?:[·•・][{_CJK}]{{1,8}})+|" + LATIN_NAME_RE.pattern)
@@ -113,8 +134,13 @@ GROUPED_NUMBER_RE = re.compile(r"(?<![0-9A-Za-z] )(?<![0-9A-Za-z])(?=(?:\d ?){15
                                r"\d{2,6}(?: \d{2,6}){2,8}(?: ?[Xx])?(?![0-9A-Za-z])")
 EMAIL_RE = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}")
 ONLINE_ACCOUNT_RE = re.compile(r"(?P<cue>(?:微信|QQ|qq|支付宝|抖音|快手|微博|钉钉)(?:号码|账号|帐号|账户|号|ID|id)?)"
-                               r"(?P<sep>(?:为|是)?[:：]?\s*[“\"「『]?)"
+                               r"(?P<sep>(?:[（(](?:号码|账号|帐号|号)?)?(?:为|是)?[:：]?\s*[“\"「『]?)"
                                r"(?P<acc>[A-Za-z][A-Za-z0-9_-]{4,}|\d{5,12})(?![A-Za-z0-9_-])")
+#: An online nickname in quotes (``昵称“山城老冼”``, ``网名为“夜行者”``).
+NICKNAME_RE = re.compile(r"(?P<cue>(?:微信|QQ|抖音|快手|微博|游戏)?(?:昵称|网名|用户名))(?P<sep>(?:为|是|叫)?[:：]?\s*[“\"「『])"
+                         r"(?P<nick>[^”\"」』\n]{1,20})(?=[”\"」』])")
+#: A phone number with an international prefix (+852 9137 4482, +86-138-1234-5678).
+INTERNATIONAL_PHONE_RE = re.compile(r"\+\d{1,3}[ -]?\d{2,4}(?:[ -]?\d{3,4}){1,3}(?![\d])")
 PLATE_RE = re.compile(r"(?P<p>[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼黔滇陇秦蜀])(?P<l>[A-HJ-NP-Z])[·•]?"
                       r"[A-HJ-NP-Z0-9]{5,6}(?![A-Za-z0-9])")
 BIRTH_DATE_RE = re.compile(r"(?P<ym>\d{4}年\d{1,2}月)\d{1,2}日(?=出生|生)")
@@ -134,7 +160,7 @@ ADDRESS_UNITS_RE = re.compile(rf"(?=[\d一二三四五六七八九十])(?<![\d\-
 _ADMIN_UNIT = r"(?:自治区|自治州|自治县|省|市|盟|地区|县|旗|镇|乡|苏木|街道办事处|街道|办事处|(?<![小社园校营厂矿景商])区)"
 _ADDRESS_MARKERS = r"路|街|巷|弄|道|村|组|社|屯|号|室|楼|栋|幢|单元|嘎查|浩特|小区|公寓|大厦|花园|苑|里|庄|寨|坊|队"
 HOME_ADDRESS_RE = re.compile(
-    r"(?P<cue>(?:(?<=[，,；;。：:（(\s])|^)(?:户籍(?:所在)?地|户籍|现住(?:址|地)?|暂住(?:地|址)?|家住|住址|居住地|"
+    r"(?P<cue>(?:(?<=[，,；;。：:（(\s])|(?<=生前)|^)(?:户籍(?:所在)?地|户籍|现住(?:址|地)?|暂住(?:地|址)?|家住|住址|居住地|"
     r"住(?![院宿处手房所]))(?:为|是|在|于)?[:：]?)"
     rf"(?P<keep>(?>(?:[{_CJK}]{{1,12}}?{_ADMIN_UNIT})*))"
     rf"(?P<addr>(?=[^，,。；;、（）()\n]*?(?:{_ADDRESS_MARKERS}))[^，,。；;、（）()\n]{{2,40}}?)(?=[，,。；;、（）()\n]|$)",
@@ -219,6 +245,10 @@ def _name_after_cue(text: str, start: int, by_length: list[str]) -> tuple[str, b
         return dotted.group(0), True
     if (head := _LIST_HEAD_RE.match(text, start)) is not None and plausible_name(head["name"]):
         return head["name"], True
+    if (said := _BEFORE_TESTIMONY_RE.match(text, start)) is not None and plausible_name(said["name"]):
+        return said["name"], True
+    if (actor := _BEFORE_ACTION_RE.match(text, start)) is not None and plausible_name(actor["name"]):
+        return actor["name"], True
     glossed = _GLOSSED_NAME_RE.match(text, start)
     if glossed is not None and glossed.group(0)[0] not in _STOP and glossed.group(0) not in NOT_NAMES:
         return glossed.group(0), True
@@ -325,6 +355,8 @@ _PATTERN_MASKS: tuple[tuple[str, re.Pattern[str], object], ...] = (
     ("grouped_number", GROUPED_NUMBER_RE, MASK),
     ("id_number", ID_NUMBER_RE, MASK),
     ("email", EMAIL_RE, MASK),
+    ("phone", INTERNATIONAL_PHONE_RE, MASK),
+    ("nickname", NICKNAME_RE, lambda m: m["cue"] + m["sep"] + MASK),
     ("online_account", ONLINE_ACCOUNT_RE, lambda m: m["cue"] + m["sep"] + MASK),
     ("mobile", MOBILE_RE, MASK),
     ("landline", LANDLINE_RE, MASK),
@@ -337,17 +369,52 @@ _PATTERN_MASKS: tuple[tuple[str, re.Pattern[str], object], ...] = (
 
 
 #: The group of a pattern that holds the masked text, where the cue before it is kept.
-_SPAN_GROUP: dict[str, str] = {"online_account": "acc", "id_document": "id", "address": "addr"}
+_SPAN_GROUP: dict[str, str] = {"online_account": "acc", "id_document": "id", "address": "addr", "nickname": "nick"}
+
+
+#: The registered address of a company or body (``公司（住所地：上海市浦东新区张杨路1088号12楼）``): public, kept.
+UNIT_ADDRESS_RE = re.compile(r"(?<=公司|单位|集团|工厂|中心|协会|学校|医院|银行)[（(，,]?\s*(?:住所地|住所|注册地址?|经营地址?|"
+                             r"营业地址?)(?:为|是|在|位于)?[:：]?[^，,。；;）)\n]{2,40}")
+#: Kinds of masked values that are also masked wherever else the same value stands in the record
+#: (``QQ（号码1097734652）`` … ``号码为1097734652的QQ账号``).
+_REPEATED_KINDS = frozenset({"id_document", "id_number", "online_account", "mobile", "phone", "landline",
+                             "account_number", "grouped_number", "email", "nickname"})
 
 
 def mask_patterns(text: str, field: str = "", spans: list[MaskedSpan] | None = None) -> str:
-    """Mask every non-name PII pattern in ``text``; with ``spans``, append what was replaced."""
+    """Mask every non-name PII pattern in ``text`` (a body's registered address is kept as it is); with ``spans``,
+    append what was replaced.
+
+    >>> mask_patterns("某公司（住所地：郑州市花园路18号）的员工，住郑州市金水区文化路9号3单元")
+    '某公司（住所地：郑州市花园路18号）的员工，住郑州市金水区×××'
+    """
+    kept = [m.group(0) for m in UNIT_ADDRESS_RE.finditer(text)]
+    for k, piece in enumerate(kept):
+        text = text.replace(piece, f"\x00{chr(0xE000 + k)}\x00", 1)
     for kind, pattern, repl in _PATTERN_MASKS:
         if spans is not None:
             spans += [MaskedSpan(field, kind, m.group(_SPAN_GROUP.get(kind, 0)))
                       for m in pattern.finditer(text)]
         text = pattern.sub(repl, text)  # type: ignore[arg-type]
+    for k, piece in enumerate(kept):
+        text = text.replace(f"\x00{chr(0xE000 + k)}\x00", piece, 1)
     return text
+
+
+def mask_repeats(text: str, spans: list[MaskedSpan], field: str = "") -> str:
+    """``text`` with every further occurrence of a masked number or account (of ``_REPEATED_KINDS``, five
+    characters or more) masked too; the replacements are appended to ``spans``.
+
+    >>> mask_repeats("号码为1097734652的QQ账号", [MaskedSpan("fact", "online_account", "1097734652")])
+    '号码为×××的QQ账号'
+    """
+    values = sorted({sp.text for sp in spans if sp.kind in _REPEATED_KINDS and len(sp.text) >= 5}, key=len,
+                    reverse=True)
+    if not values:
+        return text
+    pattern = re.compile("(?<![0-9A-Za-z])(?:" + "|".join(map(re.escape, values)) + ")(?![0-9A-Za-z])")
+    spans += [MaskedSpan(field, "repeat", m.group(0)) for m in pattern.finditer(text)]
+    return pattern.sub(MASK, text)
 
 
 @dataclass(frozen=True)
@@ -372,7 +439,7 @@ _KIN_NAME_RE = re.compile(f"[其之](?:丈夫|妻子|儿子|女儿|父亲|母亲
 _EVENT_STARTS: tuple[str, ...] = ("突发", "突然", "因病", "病重", "病危", "生病", "去世", "过世", "年迈", "身患", "一同",
                                   "赶到", "赶来", "得知", "发现", "闻讯")
 #: Characters that open a verb phrase after a kinship word rather than a name (办理, 上学, 患病 …).
-_VERB_START = _NOT_THIRD | set("办作做上下读入考报申患生病死亡参加")
+_VERB_START = _NOT_THIRD | set("办作做上下读入考报申患生病死亡参加很非不没正刚")
 
 
 def kin_names(text: str) -> list[str]:
@@ -381,10 +448,12 @@ def kin_names(text: str) -> list[str]:
     >>> kin_names("其妻乌云其木格向本院提交了证明。其子孙立东、其女在场。")
     ['乌云其木格', '孙立东']
     """
-    out = [m["name"] for m in _KIN_NAME_RE.finditer(text)]
+    matches = list(_KIN_NAME_RE.finditer(text))
+    out = [m["name"] for m in matches]
+    closed = {m["name"] for m in matches if text[m.end():m.end() + 1] in "，,。；;、"}   # 其妻其其格，
     # without a surname, a run is a name only when long (乌云其木格, 扎西多吉) and not opened by a verb (之子办理…)
     return [n for n in dict.fromkeys(out) if n not in NOT_NAMES and not any(p in n for p in NOT_NAME_PARTS)
-            and (surname_of(n) or (len(n) >= 4 and n[0] not in _VERB_START
+            and (surname_of(n) or ((len(n) >= 4 or (len(n) == 3 and n in closed)) and n[0] not in _VERB_START
                                    and not n.startswith(_AFTER_PERSON_VERBS + _EVENT_STARTS)))]
 
 
@@ -393,17 +462,34 @@ def record_names(rec: PDPRecord, ner: str = DEFAULT_NER) -> list[str]:
     rules, and the recogniser's person names (filtered as in ``ner.is_person_name`` and ``NOT_NAMES``)."""
     joined = "\n".join(getattr(rec, f) for f in DEID_FIELDS)
     known = header_names(rec.person_info)
-    aliases = [a["name"] for a in NAME_ALIAS_RE.finditer(joined) if plausible_name(a["name"])]   # 绰号“阿彪”
+    anywhere = [a["name"] for a in NAME_ALIAS_RE.finditer(joined) if plausible_name(a["name"])]   # 绰号“阿彪”
+    anywhere += [m["name"] for m in _DELIMITED_DOTTED_RE.finditer(joined) if plausible_name(m["name"])]
+    anywhere += [m["name"] for m in _NATIONAL_LATIN_RE.finditer(joined) if len(m["name"]) >= 4]
     found = dict.fromkeys([*known, *find_names(joined, known), *kin_names(joined), *companion_names(joined),
-                           *aliases])
+                           *anywhere])
     for name in person_names(joined, ner):
         if name not in NOT_NAMES and not _is_masked_form(name) and not any(p in name for p in NOT_NAME_PARTS):
             found.setdefault(name)
+    found.update(dict.fromkeys(listed_beside(joined, list(found))))
     names = [n for n in found if n in joined]
     # a piece of a longer name that never stands alone is not a second person (周立 inside 周立新)
     names = [n for n in names if not any(n != m and n in m and joined.count(n) == joined.count(m) * m.count(n)
                                          for m in names)]
     return sorted(names, key=joined.find)
+
+
+def listed_beside(text: str, names: list[str]) -> list[str]:
+    """Names listed right after one of ``names`` or after a masked form, or right before a masked form, whatever
+    their surname (``麦某某、羊春梅证实``, ``王立、李某某的证言``).
+
+    >>> listed_beside("但麦家豪、羊春梅证实案发当晚；王立、李某某的证言", ["麦家豪"])
+    ['羊春梅', '王立']
+    """
+    before = "|".join(map(re.escape, sorted(names, key=len, reverse=True)))
+    anchor = f"(?:{PSEUDONYM_MARK}[{PSEUDONYM_SUFFIXES}]?" + (f"|{before}" if before else "") + ")"
+    found = [m["name"] for m in re.finditer(anchor + _LISTED_AFTER_RE, text)]
+    found += [m["name"] for m in _LISTED_BEFORE_MASKED_RE.finditer(text)]
+    return [n for n in dict.fromkeys(found) if plausible_name(n) and n not in names]
 
 
 def _is_masked_form(word: str) -> bool:
@@ -421,7 +507,9 @@ def deidentify_record(rec: PDPRecord, ner: str = DEFAULT_NER) -> DeidResult:
     mapping = name_mapping(names, joined)
     # a foreigner's name in the original script gets the pseudonym of its transliteration
     mapping.update({a: mapping[n] for a, n in aliases.items() if n in mapping})
-    name_re = re.compile("|".join(map(re.escape, sorted(mapping, key=len, reverse=True)))) if mapping else None
+    # a name followed by 某 is part of a masked form (巴桑 in 巴桑某某) and stays
+    name_re = (re.compile("(?:" + "|".join(map(re.escape, sorted(mapping, key=len, reverse=True))) + f")(?!{PSEUDONYM_MARK})")
+               if mapping else None)
     changes = {}
     spans: list[MaskedSpan] = []
     for f in DEID_FIELDS:
@@ -430,6 +518,8 @@ def deidentify_record(rec: PDPRecord, ner: str = DEFAULT_NER) -> DeidResult:
             spans += [MaskedSpan(f, "name", m.group(0)) for m in name_re.finditer(text)]
             text = name_re.sub(lambda m: mapping[m.group(0)], text)
         changes[f] = mask_patterns(text, f, spans)
+    for f in DEID_FIELDS:
+        changes[f] = mask_repeats(changes[f], spans, f)
     return DeidResult(replace(rec, **changes), mapping, tuple(spans))
 
 

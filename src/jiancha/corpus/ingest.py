@@ -19,6 +19,7 @@ from pathlib import Path
 from jiancha.corpus.text import is_date_line, normalize_case_number, normalize_line
 from jiancha.errors import DataError
 from jiancha.law.phrases import (
+    CASE_NUMBER_LABEL_RE,
     CASE_NUMBER_RE,
     COUNSEL_LINE_RE,
     FACT_LEAD_IN_RE,
@@ -170,7 +171,11 @@ def drop_furniture(lines: list[str]) -> list[str]:
         if _is_page_footer(key):
             continue
         heading = len(key) <= RUNNING_HEADER_MAX and _title_of(key) is not None
-        running = (counts[key] > 1 and key in seen and len(key) <= RUNNING_HEADER_MAX
+        # the case number right under the title is the document's own, even when a web page's metadata printed
+        # it before
+        own_number = bool(out) and _title_of(out[-1].replace(" ", "")) is not None and not in_body \
+            and CASE_NUMBER_RE.fullmatch(key) is not None
+        running = (counts[key] > 1 and key in seen and len(key) <= RUNNING_HEADER_MAX and not own_number
                    and not PROCURATORATE_NAME_RE.match(key) and key not in PROSECUTORIAL_TITLES
                    and (PROCURATORATE in key or CASE_NUMBER_RE.search(key))) or (heading and in_body)
         titled = titled or heading
@@ -314,8 +319,21 @@ def parse_document(text: str, path: str = "<text>", source_url: str = "") -> Raw
         case_number = normalize_case_number(ln)
         if case_number:
             break
+    if case_number is None:
+        case_number = _metadata_case_number(lines[:start])
     return RawDocument(path=path, doc_type=PROSECUTORIAL_TITLES[title], title=title, case_number=case_number,
                        lines=body, title_index=title_at - start, source_url=source_url)
+
+
+def _metadata_case_number(lines: list[str]) -> str | None:
+    """The case number of a web page's metadata before the document (``文书编号：某检刑不诉〔2019〕8号``, the label
+    and the number in one line or in two table cells), or None."""
+    for k, ln in enumerate(lines):
+        if (label := CASE_NUMBER_LABEL_RE.search(ln)) is not None:
+            number = normalize_case_number(" ".join([ln[label.end():], *lines[k + 1: k + 2]]))
+            if number:
+                return number
+    return None
 
 
 def _drop_repeated_headers(body: list[str], title_index: int) -> list[str]:

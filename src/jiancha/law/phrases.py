@@ -76,7 +76,7 @@ PERSON_CUES: tuple[str, ...] = (
     "路人", "行人", "路过的", "目击者", "知情人", "村民", "居民", "职工", "员工", "工人", "工友", "店主", "店员",
     "摊主", "老板", "司机", "保安", "服务员", "收银员", "网管", "业主", "房东", "租客", "车主", "乘客", "商户",
     "同事", "朋友", "邻居", "室友", "网友", "男友", "女友", "前妻", "前夫", "丈夫", "妻子", "表弟", "表哥", "表姐",
-    "表妹", "堂弟", "堂兄", "堂哥", "侄子", "外甥", "岳父", "岳母", "舅舅", "同学", "医生", "护士",
+    "表妹", "堂弟", "堂兄", "堂哥", "侄子", "外甥", "岳父", "岳母", "舅舅", "同学", "医生", "护士", "值班律师", "律师",
 )
 #: What de-identification writes for a name: surname + 某 / 某某, 某甲 / 某乙 … for shared surnames.
 PSEUDONYM_MARK = "某"
@@ -155,6 +155,8 @@ DATE_RE = re.compile(
 )
 #: A case number (案号), after full-width digits are normalised and spaces removed: 某检刑不诉〔2021〕12号.
 CASE_NUMBER_RE = re.compile(r"[^\s，。：:]{0,30}?[〔\[【（(［﹝]\d{4}[〕\]】）)］﹞][A-Za-z]?\d{1,6}号")
+#: The label of the case number in a web page's metadata (``文书编号：某检刑不诉〔2019〕8号``).
+CASE_NUMBER_LABEL_RE = re.compile(r"(?:文书编号|文书号|文号|案号)[:：]?")
 #: Bracket forms of the year in case numbers, normalised to 〔〕.
 CASE_BRACKETS = {"[": "〔", "]": "〕", "【": "〔", "】": "〕", "（": "〔", "）": "〕", "(": "〔", ")": "〕",
                  "［": "〔", "］": "〕", "﹝": "〔", "﹞": "〕"}
