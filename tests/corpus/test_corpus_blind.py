@@ -1,7 +1,7 @@
-"""The pipeline's figures on the development blind sets (tests/corpus/blind/open, open2 … open5, and sealed and
-sealed2, held-out sets opened after they were measured; each written by an author who never read the pipeline),
-through ``benchmarks/build_quality.py``: a change that loses a document, a field or a personal detail fails here.
-The held-out set, sealed3, is pinned by floors at its one measured figure."""
+"""The pipeline's figures on the development blind sets (tests/corpus/blind/open, open2 … open5, and sealed,
+sealed2 and sealed3, held-out sets opened after they were measured; each written by an author who never read the
+pipeline), through ``benchmarks/build_quality.py``: a change that loses a document, a field or a personal detail
+fails here. The held-out set, sealed4, is pinned by floors at its one measured figure."""
 
 from __future__ import annotations
 
@@ -55,6 +55,10 @@ PINNED: dict[str, dict] = {
     "sealed2": {
         "documents": 28, "gold_records": 26, "per_label": 6, "non_decisions": 4, "planted": 129,
         "spans": 355, "keep_present": 86, "keep_lost": [], "over_masked": [],
+    },
+    "sealed3": {
+        "documents": 28, "gold_records": 26, "per_label": 6, "non_decisions": 4, "planted": 145,
+        "spans": 358, "keep_present": 165, "keep_lost": [], "over_masked": [],
     },
     "sealed": {
         "documents": 26, "gold_records": 26, "per_label": 6, "non_decisions": 2, "planted": 134,

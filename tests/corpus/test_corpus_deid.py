@@ -239,9 +239,14 @@ def test_nicknames_foreign_names_and_masked_compound_surnames():
     ("在值班律师其其格（某某律师事务所律师）见证下签署具结书。", ["其其格"]),
     # not names: a death certificate after a context word
     ("被害人死亡医学证明书一份。", []),
+    # after a copula, a relative before what they gave, a nickname after a closing quote
+    ("该店经营者为古丽娜尔·艾则孜。", ["古丽娜尔·艾则孜"]),
+    ("听取了被害人及被不起诉人之子乌日根的意见。", ["乌日根"]),
+    ("受境外“老板”岩香（在逃）雇佣运输毒品。", ["岩香"]),
 ], ids=["co-offender", "co-offender-no-surname", "dotted", "witness-list", "witness-list-masked", "bystander",
         "occupation", "injuries", "data-kinds", "inside-a-word", "dotted-anywhere", "latin-after-nationality",
-        "beside-masked", "before-testimony", "lawyer", "certificate"])
+        "beside-masked", "before-testimony", "lawyer", "certificate", "dotted-after-copula", "kin-before-opinion",
+        "after-quote"])
 def test_context_rules_find_names_of_every_form(text, names):
     rec = PDPRecord(id="x", decision="起诉", person_info="", procedure="", fact=text)
     assert list(deidentify_record(rec, "none").names) == names
@@ -262,3 +267,10 @@ def test_nicknames_international_phones_and_repeated_accounts_are_masked_everywh
     assert res.record.fact == "通过微信（昵称“×××”）与人联系，通过QQ（号码×××）索要钱财，用手机（×××）确认。"
     assert res.record.raw_reasoning_and_decision == "本院认为，号码为×××的QQ账号虽登记在其名下……"
     assert [(m.kind, m.text) for m in res.masked if m.kind == "repeat"] == [("repeat", "1097734652")]
+
+
+def test_spaced_landlines_and_a_registered_address_after_the_credit_code():
+    text = ("某某有限公司，统一社会信用代码91330102MA27XK3L5Q，住所地杭州市上城区钱江路1366号华润大厦A座2101室。"
+            "联系电话024-2284 6110、(022)23658841。")
+    assert mask_patterns(text) == ("某某有限公司，统一社会信用代码91330102MA27XK3L5Q，住所地杭州市上城区钱江路1366号华润大厦A座2101室。"
+                                   "联系电话×××、×××。")

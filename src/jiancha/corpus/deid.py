@@ -75,9 +75,9 @@ _GLOSS = (r"[（(](?:系|另案|在逃|已判|已被|已另|已死亡|已故|未
           r"不予追究|未成年|化名|绰号|外号|曾用名|[^（）()]{2,24}?律师事务所)|[（(，,][男女][，,）)]")
 #: A name of any form before such a gloss (``证人海燕（系被告人之妻）``, ``阿依古丽，女，``).
 _GLOSSED_NAME_RE = re.compile(f"[{_CJK}]{{2,4}}?(?={_GLOSS})")
-#: A co-offender or companion named after the verb that joins them to the suspect, before a gloss on their case:
-#: ``伙同阙海洋（在逃）``, ``与卓玛（另案处理）``, ``纠集巴图、乌兰（均已判刑）``.
-_COMPANION_RE = re.compile(f"(?:伙同|纠集|雇佣|雇用|指使|教唆|邀约|约上|叫上|带领|与|和|、)"
+#: A co-offender or companion named after the verb that joins them to the suspect or after punctuation, before a
+#: gloss on their case: ``伙同阙海洋（在逃）``, ``与卓玛（另案处理）``, ``纠集巴图、乌兰（均已判刑）``, ``“老板”岩香（在逃）``.
+_COMPANION_RE = re.compile(f"(?:伙同|纠集|雇佣|雇用|指使|教唆|邀约|约上|叫上|带领|与|和|[、，,；;：:”\"」』])"
                            f"(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}·]){{2,6}}?)(?={_GLOSS})")
 #: What a person gave, in an evidence list or a narrative (``证人巴图的证言``, ``邻居格桑、巴桑证实``).
 _TESTIMONY = "(?:的(?:证言|陈述|证词|辨认|供述|询问笔录)|(?:均|都|也|亦|共同)?(?:证实|证明(?![书材文信])|指认|辨认出|陈述|证称))"
@@ -98,9 +98,10 @@ _BEFORE_ACTION_RE = re.compile(f"(?P<name>{_SURNAME}[{_CJK}]{{1,2}}?)(?=驾驶|�
 #: A transliterated name with a middle dot after a context word (``被害人阿依古丽·吐尔逊的丈夫``).
 _DOTTED_NAME_RE = re.compile(f"(?:(?![{_STOP_CLASS}])[{_CJK}]){{1,8}}"
                              f"(?:[·•・](?:(?![{_STOP_CLASS}])[{_CJK}]){{1,8}})+")
-#: A transliterated name with a middle dot standing between punctuation, anywhere (``，古丽娜尔·艾力及努某某在场``,
-#: ``（伊万诺娃·奥莉加）``): the first part at most six characters.
-_DELIMITED_DOTTED_RE = re.compile(f"(?:(?<=[、，,。；;：:（(“\"\\s])|^)(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}]){{1,6}}"
+#: A transliterated name with a middle dot standing between punctuation or after a copula, anywhere
+#: (``，古丽娜尔·艾力及努某某在场``, ``（伊万诺娃·奥莉加）``, ``经营者为古丽娜尔·艾则孜``): the first part at most six
+#: characters.
+_DELIMITED_DOTTED_RE = re.compile(f"(?:(?<=[、，,。；;：:（(“\"\\s为是系叫])|^)(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}]){{1,6}}"
                                   f"(?:[·•・](?:(?![{_STOP_CLASS}])[{_CJK}]){{1,8}})+)"
                                   f"(?=[、，,。；;：:）)”\"\\s及和与等的在称证向]|$)", re.M)
 #: A foreigner's name in Latin letters after their nationality (``俄罗斯籍旅客IVANOVA OLGA``, ``日本籍商人TANAKA``).
@@ -144,8 +145,8 @@ INTERNATIONAL_PHONE_RE = re.compile(r"\+\d{1,3}[ -]?\d{2,4}(?:[ -]?\d{3,4}){1,3}
 PLATE_RE = re.compile(r"(?P<p>[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼黔滇陇秦蜀])(?P<l>[A-HJ-NP-Z])[·•]?"
                       r"[A-HJ-NP-Z0-9]{5,6}(?![A-Za-z0-9])")
 BIRTH_DATE_RE = re.compile(r"(?P<ym>\d{4}年\d{1,2}月)\d{1,2}日(?=出生|生)")
-#: A landline number with its area code (0311-86651207).
-LANDLINE_RE = re.compile(r"(?<![\d-])0\d{2,3}-\d{7,8}(?![\d-])")
+#: A landline number with its area code (0311-86651207, 024-2284 6110, (024)22846110).
+LANDLINE_RE = re.compile(r"(?<![\d-])(?:0\d{2,3}-(?:\d{7,8}|\d{3,4}[ -]\d{4})|[（(]0\d{2,3}[）)]\s?\d{7,8})(?![\d-])")
 #: One level of an address below the street: a number (Arabic or Chinese) and its unit (号院 / 号楼 / 栋 / 幢 /
 #: 座 / 单元 / 层 / 室 / 号 / 组 / 社 / 队 / 弄), optionally ``之三``.
 _ADDRESS_UNIT = r"(?:号院|号楼|栋|幢|座|单元|层|室|号|组|社|队|弄)(?:之[一二三四五六七八九十]{1,2})?"
@@ -373,8 +374,9 @@ _SPAN_GROUP: dict[str, str] = {"online_account": "acc", "id_document": "id", "ad
 
 
 #: The registered address of a company or body (``公司（住所地：上海市浦东新区张杨路1088号12楼）``): public, kept.
-UNIT_ADDRESS_RE = re.compile(r"(?<=公司|单位|集团|工厂|中心|协会|学校|医院|银行)[（(，,]?\s*(?:住所地|住所|注册地址?|经营地址?|"
-                             r"营业地址?)(?:为|是|在|位于)?[:：]?[^，,。；;）)\n]{2,40}")
+UNIT_ADDRESS_RE = re.compile(r"(?:住所地|住所|注册地址?|经营地址?|营业地址?)(?:为|是|在|位于)?[:：]?[^，,。；;）)\n]{2,40}")
+#: What names a body shortly before its address, in the same sentence.
+_BODY_BEFORE_RE = re.compile(r"(?:公司|单位|集团|工厂|中心|协会|学校|医院|银行|企业|统一社会信用代码)[^。；;\n]{0,60}$")
 #: Kinds of masked values that are also masked wherever else the same value stands in the record
 #: (``QQ（号码1097734652）`` … ``号码为1097734652的QQ账号``).
 _REPEATED_KINDS = frozenset({"id_document", "id_number", "online_account", "mobile", "phone", "landline",
@@ -388,7 +390,8 @@ def mask_patterns(text: str, field: str = "", spans: list[MaskedSpan] | None = N
     >>> mask_patterns("某公司（住所地：郑州市花园路18号）的员工，住郑州市金水区文化路9号3单元")
     '某公司（住所地：郑州市花园路18号）的员工，住郑州市金水区×××'
     """
-    kept = [m.group(0) for m in UNIT_ADDRESS_RE.finditer(text)]
+    kept = [m.group(0) for m in UNIT_ADDRESS_RE.finditer(text)
+            if _BODY_BEFORE_RE.search(text, max(0, m.start() - 80), m.start())]
     for k, piece in enumerate(kept):
         text = text.replace(piece, f"\x00{chr(0xE000 + k)}\x00", 1)
     for kind, pattern, repl in _PATTERN_MASKS:
@@ -442,6 +445,10 @@ _EVENT_STARTS: tuple[str, ...] = ("突发", "突然", "因病", "病重", "病�
 _VERB_START = _NOT_THIRD | set("办作做上下读入考报申患生病死亡参加很非不没正刚")
 
 
+#: What closes a relative's name of three characters without a surname (``其妻其其格，``, ``之子乌日根的意见``).
+_KIN_CLOSE_RE = re.compile(r"[，,。；;、]|的(?:意见|陈述|证言|谅解|同意|帮助|陪同)")
+
+
 def kin_names(text: str) -> list[str]:
     """Relatives named right after a kinship word (see ``_KIN_NAME_RE``).
 
@@ -450,7 +457,7 @@ def kin_names(text: str) -> list[str]:
     """
     matches = list(_KIN_NAME_RE.finditer(text))
     out = [m["name"] for m in matches]
-    closed = {m["name"] for m in matches if text[m.end():m.end() + 1] in "，,。；;、"}   # 其妻其其格，
+    closed = {m["name"] for m in matches if _KIN_CLOSE_RE.match(text, m.end())}   # 其妻其其格，
     # without a surname, a run is a name only when long (乌云其木格, 扎西多吉) and not opened by a verb (之子办理…)
     return [n for n in dict.fromkeys(out) if n not in NOT_NAMES and not any(p in n for p in NOT_NAME_PARTS)
             and (surname_of(n) or ((len(n) >= 4 or (len(n) == 3 and n in closed)) and n[0] not in _VERB_START
@@ -468,7 +475,8 @@ def record_names(rec: PDPRecord, ner: str = DEFAULT_NER) -> list[str]:
     found = dict.fromkeys([*known, *find_names(joined, known), *kin_names(joined), *companion_names(joined),
                            *anywhere])
     for name in person_names(joined, ner):
-        if name not in NOT_NAMES and not _is_masked_form(name) and not any(p in name for p in NOT_NAME_PARTS):
+        if name not in NOT_NAMES and not _is_masked_form(name) and not any(p in name for p in NOT_NAME_PARTS) \
+                and not _quoted_thing(name, joined):
             found.setdefault(name)
     found.update(dict.fromkeys(listed_beside(joined, list(found))))
     names = [n for n in found if n in joined]
@@ -476,6 +484,24 @@ def record_names(rec: PDPRecord, ner: str = DEFAULT_NER) -> list[str]:
     names = [n for n in names if not any(n != m and n in m and joined.count(n) == joined.count(m) * m.count(n)
                                          for m in names)]
     return sorted(names, key=joined.find)
+
+
+#: Words before a quoted nickname of a person (``上家“阿浪”``, ``外号“黑仔”``).
+_NICKNAME_CUES = ("上家", "下家", "老板", "男子", "女子", "绰号", "外号", "网名", "昵称", "人称", "自称")
+
+
+def _quoted_thing(name: str, text: str) -> bool:
+    """Whether a recogniser's name is only ever written in quotes with nothing saying it is a person: the name of
+    a product or a scheme (``“融鑫宝”“月月盈”等理财产品``), not a nickname (``上家“阿浪”（身份不明）``).
+
+    >>> _quoted_thing("月月盈", "以“融鑫宝”“月月盈”等理财产品名义"), _quoted_thing("阿浪", "出租给上家“阿浪”（身份不明）")
+    (True, False)
+    """
+    quoted = f"“{name}”"
+    if text.count(name) != text.count(quoted):
+        return False
+    return not any(f"{cue}{quoted}" in text for cue in _NICKNAME_CUES) and f"{quoted}（" not in text \
+        and f"{quoted}(" not in text
 
 
 def listed_beside(text: str, names: list[str]) -> list[str]:

@@ -19,8 +19,8 @@ Parsing rules of :func:`parse_articles` (one left-to-right scan with a single pr
   after a law name is a count, not a citation (``卷烟二十条``);
 * a 《title》 holding 关于 (``《最高人民法院〈关于…的解释〉》``) and any other title followed by an article
   (``《中华人民共和国民法通则》第一百一十九条``) is another document: its articles are skipped;
-* a citation preceded by a negation (``不适用``, ``不依照``, ``不符合`` … see ``patterns.NEGATION_PATTERN``) is
-  skipped together with the rest of its list.
+* a citation preceded by a negation (``不适用``, ``不依照`` … see ``patterns.NEGATION_PATTERN``) is skipped
+  together with the rest of its list; ``不符合…第N条规定的…`` cites the article (the measure the facts fail).
 """
 
 from __future__ import annotations

@@ -36,9 +36,11 @@ NORMATIVE_SUFFIXES = ("法", "条例", "规则", "规定", "解释", "办法", "
 #: A trailing version note after a title: （2018年修正）, (试行), 【2012年】.
 VERSION_NOTE = r"(?:[（(【\[][^（）()【】\[\]\n]{0,14}[）)】\]])"
 
-#: Verbs/phrases that negate the citation that follows them (``不适用《刑法》第三十七条``).
+#: Verbs/phrases that negate the citation that follows them (``不适用《刑法》第三十七条``): the article is not
+#: applied. ``不符合《刑法》第二百七十一条规定的…构成要件`` is not one: the article is the measure the facts are held
+#: against, so it is cited.
 NEGATION_PATTERN = re.compile(
-    r"(?:不|未|无须|无需|并不|不应|不再|不能|不得|不予)(?:适用|依照|依据|按照|援引|引用|符合|应当适用)"
+    r"(?:不|未|无须|无需|并不|不应|不再|不能|不得|不予)(?:适用|依照|依据|按照|援引|引用|应当适用)"
     r"[《“\"]?(?:中华人民共和国)?$"
 )
 
