@@ -1,7 +1,7 @@
 """The pipeline's figures on the development blind sets (tests/corpus/blind/open, open2 … open5, and sealed,
-sealed2 and sealed3, held-out sets opened after they were measured; each written by an author who never read the
-pipeline), through ``benchmarks/build_quality.py``: a change that loses a document, a field or a personal detail
-fails here. The held-out set, sealed4, is pinned by floors at its one measured figure."""
+sealed2, sealed3 and sealed4, held-out sets opened after they were measured; each written by an author who never
+read the pipeline), through ``benchmarks/build_quality.py``: a change that loses a document, a field or a personal
+detail fails here. The held-out set, sealed5, is pinned by floors at its one measured figure."""
 
 from __future__ import annotations
 
@@ -59,6 +59,17 @@ PINNED: dict[str, dict] = {
     "sealed3": {
         "documents": 28, "gold_records": 26, "per_label": 6, "non_decisions": 4, "planted": 145,
         "spans": 358, "keep_present": 165, "keep_lost": [], "over_masked": [],
+    },
+    "sealed4": {
+        "documents": 28, "gold_records": 26, "per_label": 6, "non_decisions": 4, "planted": 155,
+        "spans": 402, "keep_present": 148,
+        # a Tianjin sub-district (长江道) in a home address, masked with the street below it
+        "keep_lost": ["s4_20.txt: keep string masked '长江道'"],
+        # the recogniser takes 段禁 in 芜湖段禁捕水域 for a name
+        "over_masked": ["s4_28.txt: over-masked name '段禁'"],
+        # s4_27: own findings (经本院依法审查查明：) after the police's version; the gold takes the police's version
+        # as the facts, the pipeline the procuratorate's findings (as for se_20 in sealed, and as op5_28's gold does)
+        "accuracy": {"fact_start": 0.9615},
     },
     "sealed": {
         "documents": 26, "gold_records": 26, "per_label": 6, "non_decisions": 2, "planted": 134,

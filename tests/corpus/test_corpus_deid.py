@@ -274,3 +274,28 @@ def test_spaced_landlines_and_a_registered_address_after_the_credit_code():
             "联系电话024-2284 6110、(022)23658841。")
     assert mask_patterns(text) == ("某某有限公司，统一社会信用代码91330102MA27XK3L5Q，住所地杭州市上城区钱江路1366号华润大厦A座2101室。"
                                    "联系电话×××、×××。")
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("由乌云其其格（额某某之妻）与林某签订承包合同。", ["乌云其其格"]),
+    ("其法定代理人满秋生，系其父亲。", ["满秋生"]),
+    ("听取了辩护人太京哲和被害单位的意见。", ["太京哲"]),
+    ("以被不起诉人司马某某、任平安涉嫌赌博罪移送审查起诉。", ["任平安"]),
+    ("被不起诉人雍某某趁旅客包燕妮熟睡之机窃取财物。", ["包燕妮"]),
+    # not names: a school level, relatives as a class, a related right
+    ("被害人近亲属和诉讼代理人", []),
+    ("告知被告人的法定代理人相关诉讼权利。", []),
+], ids=["kin-gloss", "comma-gloss", "three-after-counsel", "listed-before-charge", "traveller", "relatives", "rights"])
+def test_more_context_rules(text, names):
+    rec = PDPRecord(id="x", decision="起诉", person_info="", procedure="", fact=text)
+    assert list(deidentify_record(rec, "none").names) == names
+
+
+def test_a_masked_foreigners_name_in_latin_letters_with_diacritics_and_a_boats_number():
+    rec = PDPRecord(id="x", decision="存疑不起诉", person_info="被不起诉人丹某某（KOVÁCS DÁNIEL，匈牙利国籍），男。",
+                    procedure="以被不起诉人KOVÁCS DÁNIEL涉嫌诈骗罪移送审查起诉。",
+                    fact="汪某甲驾驶皖芜湖渔12073号渔船非法捕捞。")
+    res = deidentify_record(rec, "none")
+    assert "KOVÁCS" not in res.record.person_info + res.record.procedure
+    assert res.record.procedure == "以被不起诉人丹某某涉嫌诈骗罪移送审查起诉。"
+    assert res.record.fact == "汪某甲驾驶皖芜湖渔×××××号渔船非法捕捞。"

@@ -210,3 +210,23 @@ def test_an_allegation_by_a_prison_and_a_record_sealing_order_after_the_decision
 
 def test_a_list_mark_before_a_date_stays_a_decimal_point_becomes_one():
     assert normalize_line("1．2016年4月26日，价值６７．４万元") == "1．2016年4月26日，价值67.4万元"
+
+
+def test_the_procuratorates_findings_replace_the_investigators_version_unless_they_only_agree_with_it():
+    police = "某某县公安局移送审查起诉认定：" + FACT
+    own = "经本院依法审查查明：案发当晚，甲某在家中，未到过该超市。"
+    e = _one(HEAD + PROCEDURE + police + "\n" + own + "\n本院认为，甲某的行为不构成犯罪。" + SNP_BASIS + TAIL)
+    assert e.record.fact == "案发当晚，甲某在家中，未到过该超市。"
+    # findings that only agree with the investigators' version: the version is the facts
+    agree = "经本院依法审查查明的事实与侦查机关认定的事实一致。"
+    e = _one(HEAD + PROCEDURE + police + "\n" + agree + "\n本院认为，甲某的行为不构成犯罪。" + SNP_BASIS + TAIL)
+    assert e.record.fact == FACT
+
+
+def test_the_procuratorates_examination_of_the_evidence_opens_the_reasoning():
+    doubt = "经本院审查，证人乙某的证言前后矛盾，监控录像未能调取。"
+    reasoning = "本院认为，某某县公安局认定的犯罪事实不清、证据不足，不符合起诉条件。" + IENP_BASIS
+    e = _one(HEAD + PROCEDURE + "某某县公安局移送审查起诉认定：" + FACT + "\n" + doubt + "\n" + reasoning + TAIL)
+    assert e.record.fact == FACT
+    assert e.record.raw_reasoning_and_decision == doubt + "\n" + reasoning
+    assert e.record.decision == "存疑不起诉"

@@ -47,7 +47,10 @@ NOT_NAMES: frozenset[str] = frozenset({"全部", "全体", "全家", "全额", "
                                        "关系", "师傅", "主要", "要求", "双方", "一同", "相约",
                                        # words opened by the surname 强
                                        "强行", "强迫", "强制", "强奸", "强令", "强拉", "强抢", "强占", "强取", "强烈",
-                                       "强调", "强硬", "强化", "强度", "强大"})
+                                       "强调", "强硬", "强化", "强度", "强大",
+                                       # and by 满, 相
+                                       "满足", "满意", "满分", "满月", "满载", "相关", "相应", "相互", "相同",
+                                       "近亲属"})
 #: Pieces of legal wording the recogniser and the context rules sometimes take for a name (``和认罪`` in ``…和认罪认罚…``).
 NOT_NAME_PARTS: tuple[str, ...] = ("认罪", "认罚", "犯罪", "自首", "立功", "供述", "辩护", "检察", "公安", "刑事",
                                    "诉讼", "审查", "起诉", "侦查")
@@ -66,18 +69,22 @@ _CUE_RE = re.compile("|".join(sorted(PERSON_CUES, key=len, reverse=True)))
 _SURNAME_NAME_RE = re.compile(f"{_SURNAME}[{_CJK}]{{1,2}}")
 #: A further name in a list after a found one, delimited on both sides (``被告人张伟、李强、王小燕等``,
 #: ``证人赵某某、和志强的证言``).
-_LISTED_NAME_RE = re.compile(f"、(?P<name>{_SURNAME}[{_CJK}]{{1,2}}?)(?=[、，,。；;：:（(等的\\s]|[二三四五六七八九几]人)")
+_LISTED_NAME_RE = re.compile(f"、(?P<name>{_SURNAME}[{_CJK}]{{1,2}}?)"
+                             f"(?=[、，,。；;：:（(等的\\s]|[二三四五六七八九几]人|涉嫌|伙同|共同|分别)")
 #: An already-masked name after a context word (张某某, 吉克某某, 王某甲): not masked again, but a list may follow.
 _MASKED_NAME_RE = re.compile(f"(?:{_SURNAME}|[{_CJK}]{{1,2}}?){PSEUDONYM_MARK}(?:{PSEUDONYM_MARK}|[{PSEUDONYM_SUFFIXES}])?")
 #: A gloss after a name that says who the person is or where their case stands: ``（系被告人之妻）``, ``，女，``,
 #: ``（另案处理）``, ``（在逃）``, ``（已判刑）``.
 _GLOSS = (r"[（(](?:系|另案|在逃|已判|已被|已另|已死亡|已故|未到案|未归案|尚未|不起诉|已作|已于|均已|另行处理|"
-          r"不予追究|未成年|化名|绰号|外号|曾用名|[^（）()]{2,24}?律师事务所)|[（(，,][男女][，,）)]")
+          r"不予追究|未成年|化名|绰号|外号|曾用名|[^（）()]{2,24}?律师事务所|[^（）()]{1,8}?之(?:妻|夫|子|女|父|母|兄|弟|姐|妹)[）)])|"
+          r"[（(，,][男女][，,）)]")
+#: A gloss after a context word's name that only a person can have (``法定代理人满秋生，系其父亲``).
+_CUE_GLOSS = _GLOSS + r"|[，,]系(?:其|被|该)"
 #: A name of any form before such a gloss (``证人海燕（系被告人之妻）``, ``阿依古丽，女，``).
-_GLOSSED_NAME_RE = re.compile(f"[{_CJK}]{{2,4}}?(?={_GLOSS})")
+_GLOSSED_NAME_RE = re.compile(f"[{_CJK}]{{2,4}}?(?={_CUE_GLOSS})")
 #: A co-offender or companion named after the verb that joins them to the suspect or after punctuation, before a
 #: gloss on their case: ``伙同阙海洋（在逃）``, ``与卓玛（另案处理）``, ``纠集巴图、乌兰（均已判刑）``, ``“老板”岩香（在逃）``.
-_COMPANION_RE = re.compile(f"(?:伙同|纠集|雇佣|雇用|指使|教唆|邀约|约上|叫上|带领|与|和|[、，,；;：:”\"」』])"
+_COMPANION_RE = re.compile(f"(?:伙同|纠集|雇佣|雇用|指使|教唆|邀约|约上|叫上|带领|与|和|由|向|给|将|把|[、，,；;：:”\"」』])"
                            f"(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}·]){{2,6}}?)(?={_GLOSS})")
 #: What a person gave, in an evidence list or a narrative (``证人巴图的证言``, ``邻居格桑、巴桑证实``).
 _TESTIMONY = "(?:的(?:证言|陈述|证词|辨认|供述|询问笔录)|(?:均|都|也|亦|共同)?(?:证实|证明(?![书材文信])|指认|辨认出|陈述|证称))"
@@ -95,6 +102,10 @@ _BEFORE_TESTIMONY_RE = re.compile(f"(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}·]){{
 #: ``邻居强国闻声赶到``): the verb ends the name even where its second character would stop it (向).
 _BEFORE_ACTION_RE = re.compile(f"(?P<name>{_SURNAME}[{_CJK}]{{1,2}}?)(?=驾驶|骑行|报警|报案|闻声|赶到|赶来|目睹|证实|证称|"
                                f"路过|到场|在场)")
+#: Context words after which a person's name nearly always follows, so that a run of three characters closed by a
+#: conjunction or a comma is taken for a name whatever its surname (``辩护人太京哲和…``).
+_STRONG_CUES = frozenset({"被告人", "被不起诉人", "犯罪嫌疑人", "被害人", "证人", "辩护人", "法定代理人", "诉讼代理人"})
+_THREE_BEFORE_STOP_RE = re.compile(f"(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}]){{3}})(?=[和及、，,的])")
 #: A transliterated name with a middle dot after a context word (``被害人阿依古丽·吐尔逊的丈夫``).
 _DOTTED_NAME_RE = re.compile(f"(?:(?![{_STOP_CLASS}])[{_CJK}]){{1,8}}"
                              f"(?:[·•・](?:(?![{_STOP_CLASS}])[{_CJK}]){{1,8}})+")
@@ -137,6 +148,9 @@ EMAIL_RE = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}")
 ONLINE_ACCOUNT_RE = re.compile(r"(?P<cue>(?:微信|QQ|qq|支付宝|抖音|快手|微博|钉钉)(?:号码|账号|帐号|账户|号|ID|id)?)"
                                r"(?P<sep>(?:[（(](?:号码|账号|帐号|号)?)?(?:为|是)?[:：]?\s*[“\"「『]?)"
                                r"(?P<acc>[A-Za-z][A-Za-z0-9_-]{4,}|\d{5,12})(?![A-Za-z0-9_-])")
+#: A boat's registration (``皖芜湖渔12073号``, ``浙岱渔运05678``): the province, port and kind are kept.
+BOAT_RE = re.compile(r"(?P<p>[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼黔滇陇秦蜀][\u4e00-\u9fff]{0,4}?"
+                     r"渔[运捕养辅]?)(?P<n>\d{4,6})(?=号|[^\d]|$)")
 #: An online nickname in quotes (``昵称“山城老冼”``, ``网名为“夜行者”``).
 NICKNAME_RE = re.compile(r"(?P<cue>(?:微信|QQ|抖音|快手|微博|游戏)?(?:昵称|网名|用户名))(?P<sep>(?:为|是|叫)?[:：]?\s*[“\"「『])"
                          r"(?P<nick>[^”\"」』\n]{1,20})(?=[”\"」』])")
@@ -231,7 +245,7 @@ def header_aliases(person_info: str) -> dict[str, str]:
     return out
 
 
-def _name_after_cue(text: str, start: int, by_length: list[str]) -> tuple[str, bool] | None:
+def _name_after_cue(text: str, start: int, by_length: list[str], cue: str = "") -> tuple[str, bool] | None:
     """The name that starts at ``start`` (right after a context word) and whether it is a real one (False: an
     already-masked form, after which a list of real names may still follow): a known header name as it is, a
     name in Latin letters (辩护人Lucia Bianchi), a masked form, a name before a gloss (证人海燕（系…）), else a
@@ -250,6 +264,8 @@ def _name_after_cue(text: str, start: int, by_length: list[str]) -> tuple[str, b
         return said["name"], True
     if (actor := _BEFORE_ACTION_RE.match(text, start)) is not None and plausible_name(actor["name"]):
         return actor["name"], True
+    if cue in _STRONG_CUES and (three := _THREE_BEFORE_STOP_RE.match(text, start)) and plausible_name(three["name"]):
+        return three["name"], True
     glossed = _GLOSSED_NAME_RE.match(text, start)
     if glossed is not None and glossed.group(0)[0] not in _STOP and glossed.group(0) not in NOT_NAMES:
         return glossed.group(0), True
@@ -270,7 +286,7 @@ def find_names(text: str, known: tuple[str, ...] | list[str] = ()) -> list[str]:
     names: list[str] = []
     for m in _CUE_RE.finditer(text):
         start = m.end()
-        found = _name_after_cue(text, start, by_length)
+        found = _name_after_cue(text, start, by_length, m.group(0))
         if found is None or any(p in found[0] for p in NOT_NAME_PARTS):   # 辩护人和认罪认罚…: 和 is a conjunction
             continue
         if found[1] and not plausible_name(found[0]):   # 企业主管部门: 业主 inside a word, 管部门 is no name
@@ -363,6 +379,7 @@ _PATTERN_MASKS: tuple[tuple[str, re.Pattern[str], object], ...] = (
     ("landline", LANDLINE_RE, MASK),
     ("account_number", ACCOUNT_NUMBER_RE, MASK),
     ("plate", PLATE_RE, lambda m: m["p"] + m["l"] + "×××××"),
+    ("boat", BOAT_RE, lambda m: m["p"] + "×××××"),
     ("birth_date", BIRTH_DATE_RE, lambda m: m["ym"]),
     ("house_number", ADDRESS_UNITS_RE, "×号"),
     ("house_number", HOUSE_NUMBER_RE, "×号"),
@@ -370,7 +387,8 @@ _PATTERN_MASKS: tuple[tuple[str, re.Pattern[str], object], ...] = (
 
 
 #: The group of a pattern that holds the masked text, where the cue before it is kept.
-_SPAN_GROUP: dict[str, str] = {"online_account": "acc", "id_document": "id", "address": "addr", "nickname": "nick"}
+_SPAN_GROUP: dict[str, str] = {"online_account": "acc", "id_document": "id", "address": "addr", "nickname": "nick",
+                               "boat": "n"}
 
 
 #: The registered address of a company or body (``公司（住所地：上海市浦东新区张杨路1088号12楼）``): public, kept.
@@ -531,8 +549,9 @@ def deidentify_record(rec: PDPRecord, ner: str = DEFAULT_NER) -> DeidResult:
     aliases = {a: n for a, n in header_aliases(rec.person_info).items() if a in joined}
     names = [n for n in names if n not in aliases]
     mapping = name_mapping(names, joined)
-    # a foreigner's name in the original script gets the pseudonym of its transliteration
-    mapping.update({a: mapping[n] for a, n in aliases.items() if n in mapping})
+    # a foreigner's name in the original script gets the pseudonym of its transliteration, or the transliteration
+    # itself where that is already masked (丹某某（KOVÁCS DÁNIEL，匈牙利国籍）)
+    mapping.update({a: mapping.get(n, n) for a, n in aliases.items() if n in mapping or PSEUDONYM_MARK in n})
     # a name followed by 某 is part of a masked form (巴桑 in 巴桑某某) and stays
     name_re = (re.compile("(?:" + "|".join(map(re.escape, sorted(mapping, key=len, reverse=True))) + f")(?!{PSEUDONYM_MARK})")
                if mapping else None)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from jiancha.corpus.ingest import RawDocument
 from jiancha.corpus.places import province_in_text, province_of
-from jiancha.corpus.sections import MISSING_CODES, Sections, Suspect, split_sections
+from jiancha.corpus.sections import MISSING_CODES, Sections, Suspect, police_version, split_sections
 from jiancha.corpus.text import parse_date_iso
 from jiancha.datasets.records import PDPRecord
 from jiancha.errors import ParseError
@@ -126,7 +126,7 @@ def _base_record(doc: RawDocument, sec: Sections, record_id: str) -> PDPRecord:
         id=record_id,
         person_info="\n".join(sec.person_lines),
         procedure="\n".join(sec.procedure_lines),
-        fact="\n".join(sec.fact_lines),
+        fact=_facts(sec),
         decision="",
         relevant_articles=(),
         date=date,
@@ -134,6 +134,12 @@ def _base_record(doc: RawDocument, sec: Sections, record_id: str) -> PDPRecord:
         raw_reasoning_and_decision="\n".join(sec.reasoning_lines),
         source_url=doc.source_url,
     )
+
+
+def _facts(sec: Sections) -> str:
+    """The facts of a record: the procuratorate's own findings where it gives them, else the investigators'
+    version (also where the findings only say they agree with it: 查明的事实与侦查机关认定的事实一致)."""
+    return "\n".join(sec.fact_lines or police_version(sec))
 
 
 def _province(doc: RawDocument, sec: Sections) -> str | None:

@@ -35,18 +35,20 @@ _SENTENCE_END_RE = re.compile(r"(?<=[。；;！？!?])")
 _NAME_SHAPE_RE = re.compile(r"[\u4e00-\u9fff·]{2,5}")
 
 
-#: Endings of place names that the model sometimes tags as persons (萨尔图区, 巴彦淖尔市).
+#: Endings of place names that the model sometimes tags as persons (萨尔图区, 巴彦淖尔市), and of words for an
+#: ethnic group or a farm at any length (黎族, 林场).
 _PLACE_ENDINGS = tuple("省市区县旗镇乡村路街巷")
+_GROUP_ENDINGS = tuple("族场")
 
 
 def is_person_name(word: str) -> bool:
     """Whether a PER word is a name to mask: ideographs only, 2–5 long, not already a pseudonym (…某…), not
     ending like a place name.
 
-    >>> [is_person_name(w) for w in ("王建国", "张某某", "欧阳小明", "李", "Tom", "萨尔图区")]
-    [True, False, True, False, False, False]
+    >>> [is_person_name(w) for w in ("王建国", "张某某", "欧阳小明", "李", "Tom", "萨尔图区", "黎族", "林场")]
+    [True, False, True, False, False, False, False, False]
     """
-    return (bool(_NAME_SHAPE_RE.fullmatch(word)) and PSEUDONYM_MARK not in word
+    return (bool(_NAME_SHAPE_RE.fullmatch(word)) and PSEUDONYM_MARK not in word and not word.endswith(_GROUP_ENDINGS)
             and not (len(word) >= 3 and word.endswith(_PLACE_ENDINGS)))
 
 

@@ -91,8 +91,8 @@ def province_in_text(text: str) -> str | None:
 
     >>> province_in_text("户籍地福建省泉州市，住福建省晋江市。案发于广东省深圳市。")
     '福建省'
-    >>> province_in_text("住成都市某某区")
-    '四川省'
+    >>> province_in_text("住成都市某某区"), province_in_text("担任延边某某商贸有限公司会计")
+    ('四川省', '吉林省')
     >>> province_of("朝阳区人民检察院") is None
     True
     """
@@ -105,6 +105,11 @@ def province_in_text(text: str) -> str | None:
     if not counts:
         for city, full in CITY_PROVINCE.items():
             for hit in _finditer(text, city + "市") + _finditer(text, city + "州"):
+                counts[full] = counts.get(full, 0) + 1
+                first[full] = min(first.get(full, hit), hit)
+    if not counts:   # a bare city name in a body's name (延边某某商贸有限公司, 延边农商银行)
+        for city, full in CITY_PROVINCE.items():
+            for hit in _finditer(text, city) if len(city) >= 2 else ():
                 counts[full] = counts.get(full, 0) + 1
                 first[full] = min(first.get(full, hit), hit)
     if not counts:

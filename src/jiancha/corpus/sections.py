@@ -23,6 +23,7 @@ from jiancha.law.phrases import (
     COUNSEL_LINE_RE,
     DECISION_STATEMENT_RE,
     FACT_LEAD_IN_RE,
+    FINDINGS_AGREE_RE,
     POLICE_VERSION_RE,
     PROCEDURAL_EVENT_RE,
     PROCEDURE_START_RE,
@@ -130,6 +131,8 @@ def _inline_fact_start(lines: list[str], lo: int, hi: int) -> tuple[int, int] | 
 
 
 _SENTENCE_START_RE = re.compile(r"(?<=[。；;])")
+#: How a paragraph of the procuratorate's own examination of the evidence opens (经本院审查，… / 经审查，…).
+_EXAMINATION_OPENER_RE = re.compile(r"^(?:经本院(?:依法)?审查|本院(?:依法)?经审查|经(?:依法)?审查|本院审查)(?:后)?[，,]")
 #: How a reasoning opening inside a paragraph starts (the procuratorate speaking: 本院… / 经本院… / 经审查…).
 _INLINE_REASONING_OPENERS = ("本院", "经本院", "经审查", "经依法审查", "综上")
 
@@ -166,6 +169,15 @@ def split_sections(doc: RawDocument) -> Sections:
     p = _first(body, 0, r, lambda ln: bool(PROCEDURE_START_RE.match(ln)) and not SUSPECT_HEADER_RE.match(ln)
                and not _is_fact_start(ln))
     f = _first(body, (p + 1) if p is not None else 0, r, _is_fact_start)
+    if reasoning and f is not None:
+        # the procuratorate's analysis of the evidence before its conclusion (经本院审查，证人某某的证言…。本院认为…)
+        k = r
+        while k - 1 > f and _EXAMINATION_OPENER_RE.match(body[k - 1]) and not _is_fact_start(body[k - 1]) \
+                and not PROCEDURAL_EVENT_RE.match(body[k - 1]):
+            k -= 1
+        if k < r:
+            reasoning = body[k: r] + reasoning
+            r = k
     if p is not None and f is None and (cut := _inline_fact_start(body, p, r)) is not None:
         # the facts open inside a procedural paragraph (…移送本院审查起诉。经依法审查查明：…)
         k, at = cut
@@ -182,7 +194,7 @@ def split_sections(doc: RawDocument) -> Sections:
     procedure = body[p: f if f is not None else r] if p is not None else []
     fact_block = body[f:r] if f is not None else []
     investigator, fact = _own_findings(fact_block)
-    missing = [code for code, present in ((NO_PERSON_INFO, person), (NO_PROCEDURE, procedure), (NO_FACT, fact),
+    missing = [code for code, present in ((NO_PERSON_INFO, person), (NO_PROCEDURE, procedure), (NO_FACT, fact or investigator),
                                           (NO_REASONING, reasoning), (NO_DATE, date_line)) if not present]
     return Sections(procuratorate=procuratorate, suspects=_suspects(person), person_lines=tuple(person),
                     counsel_lines=tuple(counsel), procedure_lines=tuple(procedure),
@@ -208,6 +220,18 @@ def _reasoning_by_decision(body: list[str]) -> int | None:
     return opener if opener is not None else d
 
 
+def police_version(sec: Sections) -> list[str]:
+    """The investigators' version of the facts without its lead-in (XX公安局移送审查起诉认定：), the lines of
+    ``sec.investigator_lines`` that say something."""
+    out = []
+    for line in sec.investigator_lines:
+        m = POLICE_VERSION_RE.match(line)
+        text = line[m.end():].strip() if m else line
+        if text:
+            out.append(text)
+    return out
+
+
 def _own_findings(block: list[str]) -> tuple[list[str], list[str]]:
     """(investigators' version, the procuratorate's own findings without lead-ins and repeated lines)."""
     police = [k for k, ln in enumerate(block) if POLICE_VERSION_RE.match(ln) and not FACT_LEAD_IN_RE.match(ln)]
@@ -226,7 +250,7 @@ def _own_findings(block: list[str]) -> tuple[list[str], list[str]]:
             # the police's version is the facts: its lead-in (XX公安局移送审查起诉认定：) is not
             text = line[POLICE_VERSION_RE.match(line).end():].strip()
         key = re.sub(r"\s+", "", text)
-        if not key or key in seen:
+        if not key or key in seen or FINDINGS_AGREE_RE.match(key):
             continue
         seen.add(key)
         fact.append(text)

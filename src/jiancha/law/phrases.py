@@ -58,7 +58,7 @@ HEADER_NAME_END = "，,（("
 NAME_ALIAS_RE = re.compile(r"(?:曾用名|别名|化名|绰号|外号|小名|乳名|网名|诨号)(?:为|是|叫)?[:：]?[“\"「『‘]?"
                            r"(?P<name>[\u4e00-\u9fff]{2,4})(?=[”\"」』’]|[）)，,、；;。])")
 #: A name in Latin letters (a foreigner's: ``OKONKWO CHIDI EMEKA``, ``Smith, John`` is not one: the comma ends it).
-LATIN_NAME_RE = re.compile(r"[A-Za-z][A-Za-z.'\- ]{0,60}[A-Za-z]")
+LATIN_NAME_RE = re.compile(r"[A-Za-zÀ-ÖØ-öø-ž][A-Za-zÀ-ÖØ-öø-ž.'\- ]{0,60}[A-Za-zÀ-ÖØ-öø-ž]")
 #: A foreigner's name as written in the original script, in brackets right after the Chinese transliteration in
 #: a person header (``被告人颂猜·蓬玛（SOMCHAI PHROMMA），男``) or after 英文名 / 外文名.
 LATIN_ALIAS_RE = re.compile(r"[（(](?:(?:英文|外文)(?:姓)?名[:：]?)?(?P<name>" + LATIN_NAME_RE.pattern + r")(?=[）)，,；;])|"
@@ -77,6 +77,7 @@ PERSON_CUES: tuple[str, ...] = (
     "摊主", "老板", "司机", "保安", "服务员", "收银员", "网管", "业主", "房东", "租客", "车主", "乘客", "商户",
     "同事", "朋友", "邻居", "室友", "网友", "男友", "女友", "前妻", "前夫", "丈夫", "妻子", "表弟", "表哥", "表姐",
     "表妹", "堂弟", "堂兄", "堂哥", "侄子", "外甥", "岳父", "岳母", "舅舅", "同学", "医生", "护士", "值班律师", "律师",
+    "旅客", "游客", "顾客",
 )
 #: What de-identification writes for a name: surname + 某 / 某某, 某甲 / 某乙 … for shared surnames.
 PSEUDONYM_MARK = "某"
@@ -99,6 +100,9 @@ FACT_LEAD_IN_RE = re.compile(
     r"^(?:经)?(?:本院)?(?:依法)?(?:经)?(?:审查|审理)(?:并[^：:。]{0,20}?)?[，,]?(?:本院)?(?:依法)?(?:审查)?"
     r"(?:查明|认定)(?:如下)?[：:，,]?"
 )
+#: What is left of an own-findings line that only says they agree with the investigators' version
+#: (经本院依法审查查明 | 的事实与侦查机关认定的事实一致。).
+FINDINGS_AGREE_RE = re.compile(r"^(?:的)?(?:案件|犯罪)?事实与.{0,24}?(?:认定|指控|移送)的(?:犯罪)?事实(?:一致|相同|基本一致|相符)[。；;]?$")
 #: The investigating body's version, which some documents give before the procuratorate's own findings.
 POLICE_VERSION_RE = re.compile(
     r"^(?:经)?[^，。：:]{0,30}?(?:公安局|公安分局|分局|公安处|派出所|公安机关|侦查机关|调查机关|监察委员会|森林公安局|缉私局|"
