@@ -299,3 +299,12 @@ def test_a_masked_foreigners_name_in_latin_letters_with_diacritics_and_a_boats_n
     assert "KOVÁCS" not in res.record.person_info + res.record.procedure
     assert res.record.procedure == "以被不起诉人丹某某涉嫌诈骗罪移送审查起诉。"
     assert res.record.fact == "汪某甲驾驶皖芜湖渔×××××号渔船非法捕捞。"
+
+
+def test_names_listed_beside_a_found_one_before_a_preposition_and_corporate_roles():
+    rec = PDPRecord(id="x", decision="起诉", person_info="", procedure="",
+                    fact="当时在场的包金山、图门对上述经过均有证言。系按公司实际控制人向红梅的安排代收。先后对其其格、宝某进行殴打。"
+                         "上述事实有林场护林员关玉凤的证言。驾驶“浙象渔冷01688”号船。")
+    res = deidentify_record(rec, "none")
+    assert list(res.names) == ["包金山", "图门", "向红梅", "其其格", "关玉凤"]
+    assert "浙象渔冷×××××" in res.record.fact

@@ -70,10 +70,11 @@ def test_totals(report):
     assert y["by_class"]["相对不起诉"]["rejected"] == 1
 
 
-def test_police_version_is_not_the_fact(records_by_id):
+def test_police_version_then_the_procuratorates_findings_are_the_facts(records_by_id):
     rec = records_by_id["某检一部刑不诉〔2020〕7号"]
-    assert "侦查认定" not in rec.fact and "骗取被害人刘某人民币30万元" not in rec.fact
-    assert rec.fact.startswith("2019年5月，陈某某与被害人刘某商谈合作")
+    assert "侦查认定" not in rec.fact and "审查认定" not in rec.fact   # lead-ins stripped
+    assert rec.fact.startswith("2019年5月至8月间，陈某某以帮助他人办理工程承包为由，骗取被害人刘某人民币30万元")
+    assert "\n2019年5月，陈某某与被害人刘某商谈合作" in rec.fact
 
 
 def test_repeated_facts_section_kept_once(records_by_id):

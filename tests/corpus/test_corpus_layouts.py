@@ -212,12 +212,12 @@ def test_a_list_mark_before_a_date_stays_a_decimal_point_becomes_one():
     assert normalize_line("1．2016年4月26日，价值６７．４万元") == "1．2016年4月26日，价值67.4万元"
 
 
-def test_the_procuratorates_findings_replace_the_investigators_version_unless_they_only_agree_with_it():
+def test_the_investigators_version_then_the_procuratorates_findings_are_the_facts():
     police = "某某县公安局移送审查起诉认定：" + FACT
     own = "经本院依法审查查明：案发当晚，甲某在家中，未到过该超市。"
     e = _one(HEAD + PROCEDURE + police + "\n" + own + "\n本院认为，甲某的行为不构成犯罪。" + SNP_BASIS + TAIL)
-    assert e.record.fact == "案发当晚，甲某在家中，未到过该超市。"
-    # findings that only agree with the investigators' version: the version is the facts
+    assert e.record.fact == FACT + "\n案发当晚，甲某在家中，未到过该超市。"
+    # findings that only agree with the investigators' version add nothing
     agree = "经本院依法审查查明的事实与侦查机关认定的事实一致。"
     e = _one(HEAD + PROCEDURE + police + "\n" + agree + "\n本院认为，甲某的行为不构成犯罪。" + SNP_BASIS + TAIL)
     assert e.record.fact == FACT

@@ -118,9 +118,9 @@ _DELIMITED_DOTTED_RE = re.compile(f"(?:(?<=[、，,。；;：:（(“\"\\s为是
 #: A foreigner's name in Latin letters after their nationality (``俄罗斯籍旅客IVANOVA OLGA``, ``日本籍商人TANAKA``).
 _NATIONAL_LATIN_RE = re.compile(f"籍[{_CJK}]{{0,6}}?(?P<name>{LATIN_NAME_RE.pattern})")
 #: A name listed after another person (``麦某某、羊春梅证实``, ``麦家豪、羊春梅在场``), whatever its surname.
-_LISTED_AFTER_RE = f"、(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}·]){{2,6}}?)(?=[、及和等]|{_TESTIMONY}|在场|二人|三人)"
+_LISTED_AFTER_RE = f"、(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}·]){{2,6}}?)(?=[、及和等对均都也]|{_TESTIMONY}|在场|二人|三人)"
 #: A name listed before an already-masked one (``王立、李某某的证言``).
-_LISTED_BEFORE_MASKED_RE = re.compile(f"(?:(?<=[、，,；;：:（(\\s])|^)(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}·]){{2,4}}?)、"
+_LISTED_BEFORE_MASKED_RE = re.compile(f"(?:(?<=[、，,；;：:（(\\s对与和向将把给由])|^)(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}·]){{2,4}}?)、"
                                       f"(?=[{_CJK}]{{1,3}}?{PSEUDONYM_MARK})", re.M)
 #: A name as written in a person header: two to six ideographs (乌云其其格, 阿卜杜热合曼), a transliterated
 #: foreign or minority name with a middle dot (奥孔克沃·奇迪, 买买提·艾力), or a name in Latin letters.
@@ -150,7 +150,7 @@ ONLINE_ACCOUNT_RE = re.compile(r"(?P<cue>(?:微信|QQ|qq|支付宝|抖音|快手
                                r"(?P<acc>[A-Za-z][A-Za-z0-9_-]{4,}|\d{5,12})(?![A-Za-z0-9_-])")
 #: A boat's registration (``皖芜湖渔12073号``, ``浙岱渔运05678``): the province, port and kind are kept.
 BOAT_RE = re.compile(r"(?P<p>[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼黔滇陇秦蜀][\u4e00-\u9fff]{0,4}?"
-                     r"渔[运捕养辅]?)(?P<n>\d{4,6})(?=号|[^\d]|$)")
+                     r"渔[运捕养辅冷]?)(?P<n>\d{4,6})(?=号|[^\d]|$)")
 #: An online nickname in quotes (``昵称“山城老冼”``, ``网名为“夜行者”``).
 NICKNAME_RE = re.compile(r"(?P<cue>(?:微信|QQ|抖音|快手|微博|游戏)?(?:昵称|网名|用户名))(?P<sep>(?:为|是|叫)?[:：]?\s*[“\"「『])"
                          r"(?P<nick>[^”\"」』\n]{1,20})(?=[”\"」』])")
@@ -313,7 +313,7 @@ def find_names(text: str, known: tuple[str, ...] | list[str] = ()) -> list[str]:
 
 
 #: How words for people or bodies end (被害人, 目击者, 对方, 民警, 公安局): such a word is not a name.
-_ROLE_ENDINGS = tuple("人者方员局院司所队部门处厂店")
+_ROLE_ENDINGS = (*"人者方员局院司所队部处厂店", "部门")
 
 
 def plausible_name(word: str) -> bool:

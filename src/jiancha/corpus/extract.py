@@ -137,9 +137,10 @@ def _base_record(doc: RawDocument, sec: Sections, record_id: str) -> PDPRecord:
 
 
 def _facts(sec: Sections) -> str:
-    """The facts of a record: the procuratorate's own findings where it gives them, else the investigators'
-    version (also where the findings only say they agree with it: 查明的事实与侦查机关认定的事实一致)."""
-    return "\n".join(sec.fact_lines or police_version(sec))
+    """The facts of a record: the investigators' version where the document gives one (XX公安局移送审查起诉认定：),
+    then the procuratorate's own findings, which add to it or correct it (a findings line that only says they
+    agree, 查明的事实与侦查机关认定的事实一致, adds nothing)."""
+    return "\n".join([*police_version(sec), *sec.fact_lines])
 
 
 def _province(doc: RawDocument, sec: Sections) -> str | None:

@@ -31,6 +31,7 @@ from jiancha.law.phrases import (
     PROCURATORATE,
     PROCURATORATE_NAME_RE,
     PROSECUTORIAL_TITLES,
+    SIGNATURE_THEN_DATE_RE,
     REASONING_END_RE,
     REASONING_START_RE,
     REPRESENTATIVE_HEADER_RE,
@@ -301,6 +302,7 @@ def parse_document(text: str, path: str = "<text>", source_url: str = "") -> Raw
     """Find the document body in ``text`` and type it; a Rejection says why when it is not a prosecutorial one."""
     lines = [normalize_line(ln) for ln in text.splitlines()]
     lines = join_wrapped(drop_furniture([ln for ln in lines if ln and not BANNER_RE.search(ln)]))
+    lines = [part for ln in lines for part in _split_signature_date(ln)]
     title_at = _title_line(lines)
     if title_at is None:
         other = _other_title(lines)
@@ -323,6 +325,16 @@ def parse_document(text: str, path: str = "<text>", source_url: str = "") -> Raw
         case_number = _metadata_case_number(lines[:start])
     return RawDocument(path=path, doc_type=PROSECUTORIAL_TITLES[title], title=title, case_number=case_number,
                        lines=body, title_index=title_at - start, source_url=source_url)
+
+
+def _split_signature_date(line: str) -> list[str]:
+    """A signature line with the date run on (``代理检察员衣晓彤二〇一三年十二月九日``) as two lines, else the line.
+
+    >>> _split_signature_date("代理检察员衣晓彤二〇一三年十二月九日")
+    ['代理检察员衣晓彤', '二〇一三年十二月九日']
+    """
+    m = SIGNATURE_THEN_DATE_RE.match(line)
+    return [m["sig"], m["date"]] if m and is_date_line(m["date"]) else [line]
 
 
 def _metadata_case_number(lines: list[str]) -> str | None:

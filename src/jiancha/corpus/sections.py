@@ -5,9 +5,11 @@ lines), procedure (本案由… / …移送本院审查起诉), facts (the inves
 findings after a lead-in such as 经依法审查查明：, with the evidence list), reasoning and decision (本院认为… /
 经本院审查认为… / 经本院审查并退回补充侦查，本院仍然认为…), then appeal notices, salutation, signature and
 date. The reasoning is found first (the last section before the tail), then the procedure before it, then the
-facts between them: by a lead-in when there is one, else as what follows the procedural paragraphs. A document
-of type ``存疑不起诉`` often has no findings of its own: its facts are what the police alleged
-(XX公安局移送审查起诉认定：…), and they are taken as the facts. A section that cannot be found is named in
+facts between them: by a lead-in when there is one, else as what follows the procedural paragraphs. The
+investigators' version (XX公安局移送审查起诉认定：…) is kept apart (``investigator_lines``): the record's facts are
+that version followed by the procuratorate's own findings, which add to it or correct it (a 存疑不起诉 decision
+often has no findings of its own). The procuratorate's analysis of the evidence (经本院审查，…) before its
+conclusion opens the reasoning. A section that cannot be found is named in
 ``Sections.missing`` (reason codes, see ``MISSING_CODES``); nothing raises. Pure functions over
 ``RawDocument.lines``.
 """

@@ -77,7 +77,8 @@ PERSON_CUES: tuple[str, ...] = (
     "摊主", "老板", "司机", "保安", "服务员", "收银员", "网管", "业主", "房东", "租客", "车主", "乘客", "商户",
     "同事", "朋友", "邻居", "室友", "网友", "男友", "女友", "前妻", "前夫", "丈夫", "妻子", "表弟", "表哥", "表姐",
     "表妹", "堂弟", "堂兄", "堂哥", "侄子", "外甥", "岳父", "岳母", "舅舅", "同学", "医生", "护士", "值班律师", "律师",
-    "旅客", "游客", "顾客",
+    "旅客", "游客", "顾客", "在场的", "实际控制人", "负责人", "股东", "出纳", "护林员", "安全员", "管理员", "业务员",
+    "驾驶员", "快递员", "外卖员", "售货员", "营业员", "保管员", "仓管员", "调度员", "保洁员", "工作人员",
 )
 #: What de-identification writes for a name: surname + 某 / 某某, 某甲 / 某乙 … for shared surnames.
 PSEUDONYM_MARK = "某"
@@ -126,6 +127,9 @@ REASONING_END_RE = re.compile(
     r"^(?:[^，。]{0,24}如不服本决定|本决定书?(?:宣布|送达)后|[^。]{0,80}犯罪记录予以封存|此致|附[：:]?$|附[：:]|(?:代理|承办|员额)?检察(?:员|官)[：:\s]|"
     r"(?:代理|承办|员额)?检察(?:员|官)(?:[\u4e00-\u9fff某]{1,4})?$|书记员|[（(【\[]?院印[）)】\]]?$)"
 )
+#: A signature and the date run together on one line by a PDF's text layer (``代理检察员衣晓彤二〇一三年十二月九日``).
+SIGNATURE_THEN_DATE_RE = re.compile(r"^(?P<sig>(?:代理|承办|员额)?(?:检察员|检察官|书记员|检察官助理)[:：]?\s*[\u4e00-\u9fff·某]{1,6}?)\s*"
+                                    r"(?P<date>[0-9〇零○Ｏ一二三四五六七八九]{4}\s*年.{1,8}日)$")
 #: Page furniture inside the text of a printed or scanned document: page numbers (第 1 页 共 2 页, - 2 -, 1/2),
 #: the seal mark (（院印）), rules (————). Whole lines are dropped; inline page marks are cut out.
 PAGE_FURNITURE_RE = re.compile(
