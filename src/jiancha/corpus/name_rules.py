@@ -1,0 +1,359 @@
+"""Context rules that find the names of natural persons in the text of a record (the recogniser in
+``jiancha.corpus.ner`` finds the others): names in the person headers, after context words (犯罪嫌疑人 / 被害人 /
+证人 / 辩护人 / 路人 / 职工 …) and in the lists after them, after a kinship word, before a gloss on a co-offender's
+case (伙同X（在逃）), beside an already-masked name, nicknames and former names, transliterated and foreign names.
+Pure functions; the patterns are compiled once.
+"""
+
+from __future__ import annotations
+
+import re
+
+from jiancha.corpus.names import COMPOUND_SURNAMES, SINGLE_SURNAMES, surname_of
+from jiancha.law.phrases import (
+    HEADER_NAME_END,
+    LATIN_ALIAS_RE,
+    LATIN_NAME_RE,
+    NAME_ALIAS_RE,
+    PERSON_CUES,
+    PSEUDONYM_MARK,
+    PSEUDONYM_SUFFIXES,
+    REPRESENTATIVE_HEADER_RE,
+    SUSPECT_HEADER_RE,
+)
+
+#: Words after a cue that look like names but are not (全部 after 店主…).
+NOT_NAMES: frozenset[str] = frozenset({"全部", "全体", "全家", "全额", "于是", "关于", "和解", "方面", "单位", "管理",
+                                       "时许", "同日", "同年", "高度", "明确", "明显", "陈述", "许可", "华人",
+                                       # statutory wording (刑法第三百四十一条: 陆生野生动物)
+                                       "陆生", "水生",
+                                       # people named by what they are, before a gloss (证人家属（系…）)
+                                       "本人", "亲属", "家属", "同事", "朋友", "邻居", "老板", "工友", "同学", "群众",
+                                       # words after a bystander cue (朋友关系, 司机师傅, 店主要求)
+                                       "关系", "师傅", "主要", "要求", "双方", "一同", "相约",
+                                       # words opened by the surname 强
+                                       "强行", "强迫", "强制", "强奸", "强令", "强拉", "强抢", "强占", "强取", "强烈",
+                                       "强调", "强硬", "强化", "强度", "强大",
+                                       # and by 满, 相
+                                       "满足", "满意", "满分", "满月", "满载", "相关", "相应", "相互", "相同",
+                                       "近亲属"})
+#: Pieces of legal wording the recogniser and the context rules sometimes take for a name (``和认罪`` in ``…和认罪认罚…``).
+NOT_NAME_PARTS: tuple[str, ...] = ("认罪", "认罚", "犯罪", "自首", "立功", "供述", "辩护", "检察", "公安", "刑事",
+                                   "诉讼", "审查", "起诉", "侦查")
+#: Characters that end a name (particles, verbs and function words that follow names in these documents).
+_STOP = set("的称证于在与和及系因将被向对等家所说供陈辩未已是为从到把让使经即均曾又也都就并还以由男女之驾出涉处后共"
+            "先现一二三四五六七八九十、，。；：（）()报案拨") | set(PSEUDONYM_MARK + PSEUDONYM_SUFFIXES)
+#: Verbs and adverbs that often follow a two-character name and are rarely the third character of a name
+#: (``李明开车`` is 李明 + 开车): a candidate third character among them ends the name.
+_NOT_THIRD = _STOP | set("开骑持拿打踢砍捅用去回找叫给带逃窃偷抢骗盗卖买借欠收付交约邀帮吸喝吃住租进离返至往遂便"
+                         "则却仍再才竟随趁看听签写要想拒")
+_CJK = r"\u4e00-\u9fff"
+#: The characters of ``_STOP`` as the body of a regex character class.
+_STOP_CLASS = re.escape("".join(sorted(_STOP)))
+_SURNAME = "(?:" + "|".join(COMPOUND_SURNAMES) + "|[" + "".join(sorted(SINGLE_SURNAMES)) + "])"
+_CUE_RE = re.compile("|".join(sorted(PERSON_CUES, key=len, reverse=True)))
+_SURNAME_NAME_RE = re.compile(f"{_SURNAME}[{_CJK}]{{1,2}}")
+#: A further name in a list after a found one, delimited on both sides (``被告人张伟、李强、王小燕等``,
+#: ``证人赵某某、和志强的证言``).
+_LISTED_NAME_RE = re.compile(f"、(?P<name>{_SURNAME}[{_CJK}]{{1,2}}?)"
+                             f"(?=[、，,。；;：:（(等的\\s]|[二三四五六七八九几]人|涉嫌|伙同|共同|分别)")
+#: An already-masked name after a context word (张某某, 吉克某某, 王某甲): not masked again, but a list may follow.
+_MASKED_NAME_RE = re.compile(f"(?:{_SURNAME}|[{_CJK}]{{1,2}}?){PSEUDONYM_MARK}(?:{PSEUDONYM_MARK}|[{PSEUDONYM_SUFFIXES}])?")
+#: A gloss after a name that says who the person is or where their case stands: ``（系被告人之妻）``, ``，女，``,
+#: ``（另案处理）``, ``（在逃）``, ``（已判刑）``.
+_GLOSS = (r"[（(](?:系|另案|在逃|已判|已被|已另|已死亡|已故|未到案|未归案|尚未|不起诉|已作|已于|均已|另行处理|"
+          r"不予追究|未成年|化名|绰号|外号|曾用名|[^（）()]{2,24}?律师事务所|[^（）()]{1,8}?之(?:妻|夫|子|女|父|母|兄|弟|姐|妹)[）)])|"
+          r"[（(，,][男女][，,）)]")
+#: A gloss after a context word's name that only a person can have (``法定代理人满秋生，系其父亲``).
+_CUE_GLOSS = _GLOSS + r"|[，,]系(?:其|被|该)"
+#: A name of any form before such a gloss (``证人海燕（系被告人之妻）``, ``阿依古丽，女，``).
+_GLOSSED_NAME_RE = re.compile(f"[{_CJK}]{{2,4}}?(?={_CUE_GLOSS})")
+#: A co-offender or companion named after the verb that joins them to the suspect or after punctuation, before a
+#: gloss on their case: ``伙同阙海洋（在逃）``, ``与卓玛（另案处理）``, ``纠集巴图、乌兰（均已判刑）``, ``“老板”岩香（在逃）``.
+_COMPANION_RE = re.compile(f"(?:伙同|纠集|雇佣|雇用|指使|教唆|邀约|约上|叫上|带领|与|和|由|向|给|将|把|[、，,；;：:”\"」』])"
+                           f"(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}·]){{2,6}}?)(?={_GLOSS})")
+#: What a person gave, in an evidence list or a narrative (``证人巴图的证言``, ``邻居格桑、巴桑证实``).
+_TESTIMONY = "(?:的(?:证言|陈述|证词|辨认|供述|询问笔录)|(?:均|都|也|亦|共同)?(?:证实|证明(?![书材文信])|指认|辨认出|陈述|证称))"
+#: A name without a known surname in a list after a found one, in a list of people whose testimony follows
+#: (``证人巴某某、宝音德力格尔的证言``).
+_LISTED_ANY_RE = re.compile(f"、(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}·]){{2,6}})"
+                            f"(?=(?:、[^，,。；;：:]{{2,30}}?)?{_TESTIMONY})")
+#: The first name of a list of witnesses after a context word, whatever its form: the list delimiter ends it
+#: (``证人巴图、宝音德力格尔的证言``).
+_LIST_HEAD_RE = re.compile(f"(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}·]){{2,6}}?)"
+                           f"(?=、[^，,。；;：:]{{2,30}}?{_TESTIMONY})")
+#: A name of any form right before what the person said or showed (``邻居拓海军证实了…``).
+_BEFORE_TESTIMONY_RE = re.compile(f"(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}·]){{2,4}}?)(?={_TESTIMONY})")
+#: A surname and one or two characters right before what a person does (``被害人方向驾驶的电动自行车``,
+#: ``邻居强国闻声赶到``): the verb ends the name even where its second character would stop it (向).
+_BEFORE_ACTION_RE = re.compile(f"(?P<name>{_SURNAME}[{_CJK}]{{1,2}}?)(?=驾驶|骑行|报警|报案|闻声|赶到|赶来|目睹|证实|证称|"
+                               f"路过|到场|在场)")
+#: Context words after which a person's name nearly always follows, so that a run of three characters closed by a
+#: conjunction or a comma is taken for a name whatever its surname (``辩护人太京哲和…``).
+_STRONG_CUES = frozenset({"被告人", "被不起诉人", "犯罪嫌疑人", "被害人", "证人", "辩护人", "法定代理人", "诉讼代理人"})
+_THREE_BEFORE_STOP_RE = re.compile(f"(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}]){{3}})(?=[和及、，,的])")
+#: A transliterated name with a middle dot after a context word (``被害人阿依古丽·吐尔逊的丈夫``).
+_DOTTED_NAME_RE = re.compile(f"(?:(?![{_STOP_CLASS}])[{_CJK}]){{1,8}}"
+                             f"(?:[·•・](?:(?![{_STOP_CLASS}])[{_CJK}]){{1,8}})+")
+#: A transliterated name with a middle dot standing between punctuation or after a copula, anywhere
+#: (``，古丽娜尔·艾力及努某某在场``, ``（伊万诺娃·奥莉加）``, ``经营者为古丽娜尔·艾则孜``): the first part at most six
+#: characters.
+_DELIMITED_DOTTED_RE = re.compile(f"(?:(?<=[、，,。；;：:（(“\"\\s为是系叫])|^)(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}]){{1,6}}"
+                                  f"(?:[·•・](?:(?![{_STOP_CLASS}])[{_CJK}]){{1,8}})+)"
+                                  f"(?=[、，,。；;：:）)”\"\\s及和与等的在称证向]|$)", re.MULTILINE)
+#: A foreigner's name in Latin letters after their nationality (``俄罗斯籍旅客IVANOVA OLGA``, ``日本籍商人TANAKA``).
+_NATIONAL_LATIN_RE = re.compile(f"籍[{_CJK}]{{0,6}}?(?P<name>{LATIN_NAME_RE.pattern})")
+#: A name listed after another person (``麦某某、羊春梅证实``, ``麦家豪、羊春梅在场``), whatever its surname.
+_LISTED_AFTER_RE = f"、(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}·]){{2,6}}?)(?=[、及和等对均都也]|{_TESTIMONY}|在场|二人|三人)"
+#: A name listed before an already-masked one (``王立、李某某的证言``).
+_LISTED_BEFORE_MASKED_RE = re.compile(f"(?:(?<=[、，,；;：:（(\\s对与和向将把给由])|^)(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}·]){{2,4}}?)、"
+                                      f"(?=[{_CJK}]{{1,3}}?{PSEUDONYM_MARK})", re.MULTILINE)
+#: A name as written in a person header: two to six ideographs (乌云其其格, 阿卜杜热合曼), a transliterated
+#: foreign or minority name with a middle dot (奥孔克沃·奇迪, 买买提·艾力), or a name in Latin letters.
+_HEADER_NAME_RE = re.compile(f"[{_CJK}]{{2,6}}|[{_CJK}]{{1,8}}(?:[·•・][{_CJK}]{{1,8}})+|" + LATIN_NAME_RE.pattern)
+
+
+def _name_at(cand: str, text: str) -> str | None:
+    """The name at the start of ``cand`` (surname + one or two characters), its length judged from ``text``."""
+    surname = surname_of(cand)
+    if surname is None:
+        return None
+    given = cand[len(surname):]
+    if not given or given[0] in _STOP or given[1:2] == PSEUDONYM_MARK:   # 吉克某某: a masked compound surname
+        return None
+    two = surname + given[0]
+    if two in NOT_NAMES:
+        return None
+    if len(given) == 1 or given[1] in _NOT_THIRD:
+        return two
+    three = surname + given[:2]
+    # a third character belongs to the name only if the two-character form never occurs without it
+    return three if text.count(three) == text.count(two) else two
+
+
+def header_names(person_info: str) -> list[str]:
+    """Names declared in the person block, where punctuation fixes their length: ``犯罪嫌疑人张三，男，…`` → 张三,
+    ``法定代表人李四，`` → 李四, ``（曾用名王小五）`` → 王小五. Units and names already masked are skipped.
+
+    >>> header_names("犯罪嫌疑人欧阳明，男，1990年出生（曾用名欧阳小明）。\\n被不起诉人王某某，女。")
+    ['欧阳明', '欧阳小明']
+    """
+    out: list[str] = []
+    for line in person_info.splitlines():
+        s = line.strip()
+        for m in (SUSPECT_HEADER_RE.match(s), REPRESENTATIVE_HEADER_RE.match(s)):
+            if m is None or m["address"].endswith("单位"):
+                continue
+            name, end = m["name"], m.end()
+            if (latin := LATIN_NAME_RE.match(s, m.start("name"))) is not None:   # OKONKWO CHIDI EMEKA，男
+                name, end = latin.group(0), latin.end()
+            if end >= len(s) or s[end] not in HEADER_NAME_END:
+                continue
+            out.append(name)
+        out += [a["name"] for a in NAME_ALIAS_RE.finditer(s)]
+    return [n for n in dict.fromkeys(out)
+            if _HEADER_NAME_RE.fullmatch(n) and PSEUDONYM_MARK not in n and n not in NOT_NAMES]
+
+
+def header_aliases(person_info: str) -> dict[str, str]:
+    """Foreigners' names in the original script, each with the header name it belongs to, so both get one
+    pseudonym: ``被告人颂猜·蓬玛（SOMCHAI PHROMMA），男`` → {'SOMCHAI PHROMMA': '颂猜·蓬玛'}.
+
+    >>> header_aliases("被不起诉人奥孔克沃·奇迪（OKONKWO CHIDI EMEKA），男，尼日利亚国籍。")
+    {'OKONKWO CHIDI EMEKA': '奥孔克沃·奇迪'}
+    """
+    out: dict[str, str] = {}
+    for line in person_info.splitlines():
+        s = line.strip()
+        for m in (SUSPECT_HEADER_RE.match(s), REPRESENTATIVE_HEADER_RE.match(s)):
+            if m is None or m["address"].endswith("单位"):
+                continue
+            if (alias := LATIN_ALIAS_RE.match(s, m.end())) is not None:
+                out[alias["name"] or alias["name2"]] = m["name"]
+    return out
+
+
+def _name_after_cue(text: str, start: int, by_length: list[str], cue: str = "") -> tuple[str, bool] | None:
+    """The name that starts at ``start`` (right after a context word) and whether it is a real one (False: an
+    already-masked form, after which a list of real names may still follow): a known header name as it is, a
+    name in Latin letters (辩护人Lucia Bianchi), a masked form, a name before a gloss (证人海燕（系…）), else a
+    surname and one or two characters."""
+    if (known := next((k for k in by_length if text.startswith(k, start)), None)) is not None:
+        return known, True
+    if (latin := LATIN_NAME_RE.match(text, start)) is not None and len(latin.group(0)) >= 4:
+        return latin.group(0), True
+    if (masked := _MASKED_NAME_RE.match(text, start)) is not None:
+        return masked.group(0), False
+    if (dotted := _DOTTED_NAME_RE.match(text, start)) is not None:
+        return dotted.group(0), True
+    if (head := _LIST_HEAD_RE.match(text, start)) is not None and plausible_name(head["name"]):
+        return head["name"], True
+    if (said := _BEFORE_TESTIMONY_RE.match(text, start)) is not None and plausible_name(said["name"]):
+        return said["name"], True
+    if (actor := _BEFORE_ACTION_RE.match(text, start)) is not None and plausible_name(actor["name"]):
+        return actor["name"], True
+    if cue in _STRONG_CUES and (three := _THREE_BEFORE_STOP_RE.match(text, start)) and plausible_name(three["name"]):
+        return three["name"], True
+    glossed = _GLOSSED_NAME_RE.match(text, start)
+    if glossed is not None and glossed.group(0)[0] not in _STOP and glossed.group(0) not in NOT_NAMES:
+        return glossed.group(0), True
+    plain = _SURNAME_NAME_RE.match(text, start)
+    name = _name_at(plain.group(0), text) if plain is not None else None
+    return (name, True) if name else None
+
+
+def find_names(text: str, known: tuple[str, ...] | list[str] = ()) -> list[str]:
+    """Natural-person names introduced by a context word in ``text`` (and the names listed after them with
+    ``、``), in order of first appearance. Where a ``known`` name (from the person headers) stands after the
+    context word, it is taken as it is, so its length is never guessed.
+
+    >>> find_names("证人赵某某、和志强的证言；证人海燕（系被告人之妻）的证言；辩护人Lucia Bianchi及黎春梅")
+    ['和志强', '海燕', 'Lucia Bianchi']
+    """
+    by_length = sorted(known, key=len, reverse=True)
+    names: list[str] = []
+    for m in _CUE_RE.finditer(text):
+        start = m.end()
+        found = _name_after_cue(text, start, by_length, m.group(0))
+        if found is None or any(p in found[0] for p in NOT_NAME_PARTS):   # 辩护人和认罪认罚…: 和 is a conjunction
+            continue
+        if found[1] and not plausible_name(found[0]):   # 企业主管部门: 业主 inside a word, 管部门 is no name
+            continue
+        name, real = found
+        if real and name not in names:
+            names.append(name)
+        end = start + len(name)
+        while True:
+            if text.startswith("、", end) and (masked := _MASKED_NAME_RE.match(text, end + 1)) is not None:
+                end = masked.end()   # 证人巴某某、李某、宝音德力格尔的证言: masked ones stay, the list goes on
+                continue
+            listed = _LISTED_NAME_RE.match(text, end) or _LISTED_ANY_RE.match(text, end)
+            if listed is None:
+                break
+            cand = listed["name"]
+            given = cand[len(surname_of(cand) or cand[0]):]
+            if not given or given[0] in _STOP or not plausible_name(cand):
+                break
+            if cand not in names:
+                names.append(cand)
+            end = listed.end("name")
+    return names
+
+
+#: How words for people or bodies end (被害人, 目击者, 对方, 民警, 公安局): such a word is not a name.
+_ROLE_ENDINGS = (*"人者方员局院司所队部处厂店", "部门")
+
+
+def plausible_name(word: str) -> bool:
+    """Whether a name found by a context rule could be one: not a known non-name, no legal wording inside, not
+    already masked, not a word for a role or a body.
+
+    >>> [plausible_name(w) for w in ("卓玛", "被害人", "和认罪", "张某某", "家属")]
+    [True, False, False, False, False]
+    """
+    return (word not in NOT_NAMES and not any(p in word for p in NOT_NAME_PARTS) and PSEUDONYM_MARK not in word
+            and not word.endswith(_ROLE_ENDINGS) and not any(c in word for c in PERSON_CUES))
+
+
+def companion_names(text: str) -> list[str]:
+    """Co-offenders and companions named after the verb that joins them to the suspect and before a gloss on
+    their case (see ``_COMPANION_RE``), whatever their surname.
+
+    >>> companion_names("伙同阙海洋（在逃）、与卓玛（另案处理）及被害人（系其妻）")
+    ['阙海洋', '卓玛']
+    """
+    return list(dict.fromkeys(m["name"] for m in _COMPANION_RE.finditer(text) if plausible_name(m["name"])))
+
+
+#: A relative named right after the kinship word (``其妻乌云其木格向…``, ``其子孙立东``): the name runs to the next
+#: function character or a verb that follows a person, whatever its surname (names without a surname: Mongolian,
+#: Tibetan).
+#: Verbs that follow a relative's name (其妻乌云其其格代表家属出具谅解书): the name ends before them.
+_AFTER_PERSON_VERBS: tuple[str, ...] = ("代表", "代为", "出具", "提供", "证实", "证明", "签署", "签字", "表示", "要求",
+                                        "同意", "前往", "作为", "陪同", "书写", "报警", "来到")
+_KIN_NAME_RE = re.compile(f"[其之](?:丈夫|妻子|儿子|女儿|父亲|母亲|哥哥|姐姐|弟弟|妹妹|妻|夫|子|女|父|母|兄|弟|姐|妹)"
+                          f"(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}·]){{2,6}})"
+                          f"(?=[{_STOP_CLASS}]|{'|'.join(_AFTER_PERSON_VERBS)}|$)")
+
+
+#: Words that open what happened to a relative rather than their name (其母突发疾病, 其父因病 …).
+_EVENT_STARTS: tuple[str, ...] = ("突发", "突然", "因病", "病重", "病危", "生病", "去世", "过世", "年迈", "身患", "一同",
+                                  "赶到", "赶来", "得知", "发现", "闻讯")
+#: Characters that open a verb phrase after a kinship word rather than a name (办理, 上学, 患病 …).
+_VERB_START = _NOT_THIRD | set("办作做上下读入考报申患生病死亡参加很非不没正刚")
+
+
+#: What closes a relative's name of three characters without a surname (``其妻其其格，``, ``之子乌日根的意见``).
+_KIN_CLOSE_RE = re.compile(r"[，,。；;、]|的(?:意见|陈述|证言|谅解|同意|帮助|陪同)")
+
+
+def kin_names(text: str) -> list[str]:
+    """Relatives named right after a kinship word (see ``_KIN_NAME_RE``).
+
+    >>> kin_names("其妻乌云其木格向本院提交了证明。其子孙立东、其女在场。")
+    ['乌云其木格', '孙立东']
+    """
+    matches = list(_KIN_NAME_RE.finditer(text))
+    out = [m["name"] for m in matches]
+    closed = {m["name"] for m in matches if _KIN_CLOSE_RE.match(text, m.end())}   # 其妻其其格，
+    # without a surname, a run is a name only when long (乌云其木格, 扎西多吉) and not opened by a verb (之子办理…)
+    return [n for n in dict.fromkeys(out) if n not in NOT_NAMES and not any(p in n for p in NOT_NAME_PARTS)
+            and (surname_of(n) or ((len(n) >= 4 or (len(n) == 3 and n in closed)) and n[0] not in _VERB_START
+                                   and not n.startswith(_AFTER_PERSON_VERBS + _EVENT_STARTS)))]
+
+
+#: Words before a quoted nickname of a person (``上家“阿浪”``, ``外号“黑仔”``).
+_NICKNAME_CUES = ("上家", "下家", "老板", "男子", "女子", "绰号", "外号", "网名", "昵称", "人称", "自称")
+
+
+def _quoted_thing(name: str, text: str) -> bool:
+    """Whether a recogniser's name is only ever written in quotes with nothing saying it is a person: the name of
+    a product or a scheme (``“融鑫宝”“月月盈”等理财产品``), not a nickname (``上家“阿浪”（身份不明）``).
+
+    >>> _quoted_thing("月月盈", "以“融鑫宝”“月月盈”等理财产品名义"), _quoted_thing("阿浪", "出租给上家“阿浪”（身份不明）")
+    (True, False)
+    """
+    quoted = f"“{name}”"
+    if text.count(name) != text.count(quoted):
+        return False
+    return not any(f"{cue}{quoted}" in text for cue in _NICKNAME_CUES) and f"{quoted}（" not in text \
+        and f"{quoted}(" not in text
+
+
+def listed_beside(text: str, names: list[str]) -> list[str]:
+    """Names listed right after one of ``names`` or after a masked form, or right before a masked form, whatever
+    their surname (``麦某某、羊春梅证实``, ``王立、李某某的证言``).
+
+    >>> listed_beside("但麦家豪、羊春梅证实案发当晚；王立、李某某的证言", ["麦家豪"])
+    ['羊春梅', '王立']
+    """
+    before = "|".join(map(re.escape, sorted(names, key=len, reverse=True)))
+    anchor = f"(?:{PSEUDONYM_MARK}[{PSEUDONYM_SUFFIXES}]?" + (f"|{before}" if before else "") + ")"
+    found = [m["name"] for m in re.finditer(anchor + _LISTED_AFTER_RE, text)]
+    found += [m["name"] for m in _LISTED_BEFORE_MASKED_RE.finditer(text)]
+    return [n for n in dict.fromkeys(found) if plausible_name(n) and n not in names]
+
+
+def _is_masked_form(word: str) -> bool:
+    """``张某甲`` / ``某甲``: a pseudonym with a sequence suffix."""
+    return PSEUDONYM_MARK in word or bool(re.fullmatch(f".{{1,2}}[{PSEUDONYM_SUFFIXES}]", word)
+                                           and word[-2:-1] == PSEUDONYM_MARK)
+
+
+def rule_names(text: str, known: list[str]) -> list[str]:
+    """Names the context rules find in ``text`` given the person headers' ``known`` names, in the order the rules
+    run: the known names, names after context words and in lists after them, relatives after a kinship word,
+    co-offenders before a gloss, nicknames and former names, dotted names between punctuation, foreigners' Latin
+    names after their nationality."""
+    anywhere = [a["name"] for a in NAME_ALIAS_RE.finditer(text) if plausible_name(a["name"])]   # 绰号“阿彪”
+    anywhere += [m["name"] for m in _DELIMITED_DOTTED_RE.finditer(text) if plausible_name(m["name"])]
+    anywhere += [m["name"] for m in _NATIONAL_LATIN_RE.finditer(text) if len(m["name"]) >= 4]
+    return list(dict.fromkeys([*known, *find_names(text, known), *kin_names(text), *companion_names(text),
+                               *anywhere]))
+
+
+def accept_recognised(name: str, text: str) -> bool:
+    """Whether a person name of the recogniser is kept: not a known non-name, not already masked, no legal wording
+    inside, not only ever a quoted product name."""
+    return (name not in NOT_NAMES and not _is_masked_form(name) and not any(p in name for p in NOT_NAME_PARTS)
+            and not _quoted_thing(name, text))
