@@ -1,7 +1,7 @@
 """The pipeline's figures on the development blind sets (tests/corpus/blind/open, open2 … open5, and sealed,
-sealed2 … sealed5, held-out sets opened after they were measured; each written by an author who never read the
+sealed2 … sealed6, held-out sets opened after they were measured; each written by an author who never read the
 pipeline), through ``benchmarks/build_quality.py``: a change that loses a document, a field or a personal detail
-fails here. The held-out set, sealed6, is pinned by floors at its one measured figure."""
+fails here. The held-out set, sealed7, is pinned by floors at its one measured figure."""
 
 from __future__ import annotations
 
@@ -76,6 +76,10 @@ PINNED: dict[str, dict] = {
         "spans": 434, "keep_present": 167, "keep_lost": [],
         # a witness (央金) the gold does not list; 江红 in the group name 图们江红包群
         "over_masked": ["sp5_01.txt: over-masked name '央金'", "sp5_20.html: over-masked name '江红'"],
+    },
+    "sealed6": {
+        "documents": 28, "gold_records": 26, "per_label": 6, "non_decisions": 4, "planted": 133,
+        "spans": 377, "keep_present": 152, "keep_lost": [], "over_masked": [],
     },
     "sealed": {
         "documents": 26, "gold_records": 26, "per_label": 6, "non_decisions": 2, "planted": 134,

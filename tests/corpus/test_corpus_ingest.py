@@ -84,3 +84,10 @@ def test_case_number_printed_in_a_pages_metadata_too(number):
     # the copy under the title is the document's own, not a running header; without it the metadata's is taken
     doc = parse_document(html_to_text(_PAGE.format(number=number)))
     assert not isinstance(doc, Rejection) and doc.case_number == "吴检诉刑不诉〔2019〕88号"
+
+
+def test_case_number_opening_a_banner_line_under_the_title():
+    page = ("<p>武汉市洪山区人民检察院</p><p>不起诉决定书</p><p>洪检一部刑不诉〔2023〕58号发布时间：2023-02-20 10:14 "
+            "浏览次数：312</p><p>被不起诉人江山，男。</p><p>本院认为，……决定对江山不起诉。</p><p>2023年2月1日</p>")
+    doc = parse_document(html_to_text(page))
+    assert not isinstance(doc, Rejection) and doc.case_number == "洪检一部刑不诉〔2023〕58号"

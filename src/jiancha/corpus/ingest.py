@@ -300,8 +300,8 @@ def _title_line(lines: list[str]) -> int | None:
 
 def parse_document(text: str, path: str = "<text>", source_url: str = "") -> RawDocument | Rejection:
     """Find the document body in ``text`` and type it; a Rejection says why when it is not a prosecutorial one."""
-    lines = [normalize_line(ln) for ln in text.splitlines()]
-    lines = join_wrapped(drop_furniture([ln for ln in lines if ln and not BANNER_RE.search(ln)]))
+    raw = [normalize_line(ln) for ln in text.splitlines()]
+    lines = join_wrapped(drop_furniture([ln for ln in raw if ln and not BANNER_RE.search(ln)]))
     lines = [part for ln in lines for part in _split_signature_date(ln)]
     title_at = _title_line(lines)
     if title_at is None:
@@ -322,7 +322,7 @@ def parse_document(text: str, path: str = "<text>", source_url: str = "") -> Raw
         if case_number:
             break
     if case_number is None:
-        case_number = _metadata_case_number(lines[:start])
+        case_number = _metadata_case_number(lines[:start]) or _number_opening_a_banner(raw, lines[title_at])
     return RawDocument(path=path, doc_type=PROSECUTORIAL_TITLES[title], title=title, case_number=case_number,
                        lines=body, title_index=title_at - start, source_url=source_url)
 
@@ -335,6 +335,16 @@ def _split_signature_date(line: str) -> list[str]:
     """
     m = SIGNATURE_THEN_DATE_RE.match(line)
     return [m["sig"], m["date"]] if m and is_date_line(m["date"]) else [line]
+
+
+def _number_opening_a_banner(raw: list[str], title: str) -> str | None:
+    """The case number that opens a line of page furniture right after the title, which was dropped as a banner
+    (``洪检一部刑不诉〔2023〕58号发布时间：2023-02-20 浏览次数：312``), or None."""
+    at = next((k for k, ln in enumerate(raw) if ln == title), None)
+    for ln in [ln for ln in raw[at + 1:] if ln][:2] if at is not None else ():
+        if (m := CASE_NUMBER_RE.match(ln.replace(" ", ""))) is not None:
+            return normalize_case_number(m.group(0))
+    return None
 
 
 def _metadata_case_number(lines: list[str]) -> str | None:

@@ -255,14 +255,21 @@ def plausible_name(word: str) -> bool:
             and not word.endswith(_ROLE_ENDINGS) and not any(c in word for c in PERSON_CUES))
 
 
+#: A companion hired, led or joined by the suspect, before 等人 or a list (``雇用于德水等人``, ``纠集马强、…``):
+#: a surname name, whose first character may be one that usually ends a name (于, 向).
+_HIRED_RE = re.compile(f"(?:伙同|纠集|雇佣|雇用|指使|教唆|邀约|约上|叫上|带领)(?P<name>{_SURNAME}[{_CJK}]{{1,2}}?)"
+                       f"(?=等人|等[二三四五六七八九十\\d]|[、和及])")
+
+
 def companion_names(text: str) -> list[str]:
     """Co-offenders and companions named after the verb that joins them to the suspect and before a gloss on
     their case (see ``_COMPANION_RE``), whatever their surname.
 
-    >>> companion_names("伙同阙海洋（在逃）、与卓玛（另案处理）及被害人（系其妻）")
-    ['阙海洋', '卓玛']
+    >>> companion_names("伙同阙海洋（在逃）、与卓玛（另案处理）及被害人（系其妻）；雇用于德水等人采伐")
+    ['阙海洋', '卓玛', '于德水']
     """
-    return list(dict.fromkeys(m["name"] for m in _COMPANION_RE.finditer(text) if plausible_name(m["name"])))
+    found = [m["name"] for m in (*_COMPANION_RE.finditer(text), *_HIRED_RE.finditer(text))]
+    return list(dict.fromkeys(n for n in found if plausible_name(n)))
 
 
 #: A relative named right after the kinship word (``其妻乌云其木格向…``, ``其子孙立东``): the name runs to the next
