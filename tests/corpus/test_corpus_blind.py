@@ -1,7 +1,7 @@
 """The pipeline's figures on the development blind sets (tests/corpus/blind/open, open2 … open5, and sealed,
-sealed2 … sealed6, held-out sets opened after they were measured; each written by an author who never read the
+sealed2 … sealed7, held-out sets opened after they were measured; each written by an author who never read the
 pipeline), through ``benchmarks/build_quality.py``: a change that loses a document, a field or a personal detail
-fails here. The held-out set, sealed7, is pinned by floors at its one measured figure."""
+fails here. The held-out set, sealed8, is pinned by floors at its one measured figure."""
 
 from __future__ import annotations
 
@@ -80,6 +80,12 @@ PINNED: dict[str, dict] = {
     "sealed6": {
         "documents": 28, "gold_records": 26, "per_label": 6, "non_decisions": 4, "planted": 133,
         "spans": 377, "keep_present": 152, "keep_lost": [], "over_masked": [],
+    },
+    "sealed7": {
+        "documents": 28, "gold_records": 27, "per_label": 6, "non_decisions": 4, "planted": 122,
+        "spans": 312, "keep_present": 177, "over_masked": [],
+        # a road in a home address that the gold keeps (兴安北路东五十家街…): the rule keeps roads only as landmarks
+        "keep_lost": ["b7_25.txt: keep string masked '兴安北路'"],
     },
     "sealed": {
         "documents": 26, "gold_records": 26, "per_label": 6, "non_decisions": 2, "planted": 134,

@@ -85,7 +85,7 @@ def test_existing_mou_form_is_not_reused_for_another_person():
     ("在某某街1046号3-5-2，", "在某某街×号，"),
     # a home address: what is below the town goes, the places above it stay
     ("住某某市望京路18号3幢502室。", "住某某市×××。"),
-    ("户籍所在地四川省南充市南部县升钟镇石龙村委会二组，现住南部县城河东路附近的滨江花园6号楼", "户籍所在地四川省南充市南部县升钟镇×××，现住南部县×××"),
+    ("户籍所在地四川省南充市南部县升钟镇石龙村委会二组，现住南部县城河东路附近的滨江花园6号楼", "户籍所在地四川省南充市南部县升钟镇×××，现住南部县城河东路附近×××"),
     ("住宝力根苏木巴音宝力格嘎查第三浩特，", "住宝力根苏木×××，"),
     ("家住甘肃省临夏回族自治州东乡族自治县锁南镇达板村三社附近，", "家住甘肃省临夏回族自治州东乡族自治县锁南镇×××，"),
     ("户籍地河北省石家庄市长安区，暂住北京市朝阳区十八里店乡。", "户籍地河北省石家庄市长安区，暂住北京市朝阳区十八里店乡。"),
@@ -301,3 +301,13 @@ def test_names_listed_beside_a_found_one_before_a_preposition_and_corporate_role
     res = deidentify_record(rec, "none")
     assert list(res.names) == ["包金山", "图门", "向红梅", "其其格", "关玉凤"]
     assert "浙象渔冷×××××" in res.record.fact
+
+
+def test_a_foreigners_residence_a_handle_a_glossed_nickname_and_places_the_recogniser_takes_for_people():
+    rec = PDPRecord(id="x", decision="起诉", person_info="被告人阮某某，某机械设备（上海）有限公司技术顾问，在华住所上海市闵行区虹泉路1099弄22号1202室。",
+                    procedure="", fact="通过软件（账号@hung_vn96）接收指令，盗窃旅客“小红帽”（网名，真实姓名不详）的财物。"
+                                       "住郑州市金水区文化路与东风路交叉口北300米东方花园1号楼。")
+    res = deidentify_record(rec, "none")
+    assert res.record.person_info.endswith("在华住所上海市闵行区×××。")
+    assert res.record.fact == ("通过软件（账号×××）接收指令，盗窃旅客“小某某”（网名，真实姓名不详）的财物。"
+                               "住郑州市金水区文化路与东风路交叉口北300米×××。")

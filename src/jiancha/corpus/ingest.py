@@ -342,7 +342,9 @@ def _number_opening_a_banner(raw: list[str], title: str) -> str | None:
     (``洪检一部刑不诉〔2023〕58号发布时间：2023-02-20 浏览次数：312``), or None."""
     at = next((k for k, ln in enumerate(raw) if ln == title), None)
     for ln in [ln for ln in raw[at + 1:] if ln][:2] if at is not None else ():
-        if (m := CASE_NUMBER_RE.match(ln.replace(" ", ""))) is not None:
+        s = ln.replace(" ", "").replace("\u3000", "")
+        s = s[label.end():] if (label := CASE_NUMBER_LABEL_RE.match(s)) else s   # 文书编号：…号　　发布日期：…
+        if (m := CASE_NUMBER_RE.match(s)) is not None:
             return normalize_case_number(m.group(0))
     return None
 

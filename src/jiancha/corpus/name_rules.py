@@ -73,7 +73,7 @@ _GLOSSED_NAME_RE = re.compile(f"[{_CJK}]{{2,4}}?(?={_CUE_GLOSS})")
 _COMPANION_RE = re.compile(f"(?:伙同|纠集|雇佣|雇用|指使|教唆|邀约|约上|叫上|带领|与|和|由|向|给|将|把|[、，,；;：:”\"」』])"
                            f"(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}·]){{2,6}}?)(?={_GLOSS})")
 #: What a person gave, in an evidence list or a narrative (``证人巴图的证言``, ``邻居格桑、巴桑证实``).
-_TESTIMONY = "(?:的(?:证言|陈述|证词|辨认|供述|询问笔录)|(?:均|都|也|亦|共同)?(?:证实|证明(?![书材文信])|指认|辨认出|陈述|证称))"
+_TESTIMONY = "(?:的(?:证言|陈述|证词|辨认|供述|询问笔录)|(?:均|都|也|亦|共同)?(?:证实|证明(?![书材文信（(])|指认|辨认出|陈述|证称))"
 #: A name without a known surname in a list after a found one, in a list of people whose testimony follows
 #: (``证人巴某某、宝音德力格尔的证言``).
 _LISTED_ANY_RE = re.compile(f"、(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}·]){{2,6}})"
@@ -355,12 +355,30 @@ def rule_names(text: str, known: list[str]) -> list[str]:
     anywhere = [a["name"] for a in NAME_ALIAS_RE.finditer(text) if plausible_name(a["name"])]   # 绰号“阿彪”
     anywhere += [m["name"] for m in _DELIMITED_DOTTED_RE.finditer(text) if plausible_name(m["name"])]
     anywhere += [m["name"] for m in _NATIONAL_LATIN_RE.finditer(text) if len(m["name"]) >= 4]
+    anywhere += [m["name"] for m in _GLOSSED_NICKNAME_RE.finditer(text)]   # “小红帽”（网名，真实姓名不详）
     return list(dict.fromkeys([*known, *find_names(text, known), *kin_names(text), *companion_names(text),
                                *anywhere]))
 
 
+#: A quoted nickname glossed as one (``“小红帽”（网名，真实姓名不详）``).
+_GLOSSED_NICKNAME_RE = re.compile(r"[“\"「](?P<name>[^”\"」，。\n]{1,12})[”\"」][（(](?:网名|绰号|外号|昵称|化名|诨名|自称)")
+#: What follows a place name's first part (桥西 in 桥西区 / 桥西分局, 海德 in 海德三道).
+_PLACE_AFTER = ("区", "县", "市", "镇", "乡", "村", "路", "街", "道", "大道", "分局", "派出所", "三道", "二道", "一道",
+                "检")   # 桥西检公诉刑不诉〔…〕: the procuratorate in a case number
+
+
+def _place_part(name: str, text: str) -> bool:
+    """Whether every occurrence of a recogniser's name is the first part of a place's name (``石家庄市桥西区``).
+
+    >>> _place_part("桥西", "住石家庄市桥西区，石家庄市公安局桥西分局"), _place_part("桥西", "桥西说")
+    (True, False)
+    """
+    at = [m.end() for m in re.finditer(re.escape(name), text)]
+    return bool(at) and all(text.startswith(_PLACE_AFTER, k) for k in at)
+
+
 def accept_recognised(name: str, text: str) -> bool:
     """Whether a person name of the recogniser is kept: not a known non-name, not already masked, no legal wording
-    inside, not only ever a quoted product name."""
+    inside, not only ever a quoted product name or the first part of a place's name."""
     return (name not in NOT_NAMES and not _is_masked_form(name) and not any(p in name for p in NOT_NAME_PARTS)
-            and not _quoted_thing(name, text))
+            and not _quoted_thing(name, text) and not _place_part(name, text))

@@ -30,6 +30,8 @@ ACCOUNT_NUMBER_RE = re.compile(r"(?<![0-9A-Za-z])\d{16,19}(?![0-9A-Za-z])")
 #: characters in at least three space-separated groups.
 GROUPED_NUMBER_RE = re.compile(r"(?<![0-9A-Za-z] )(?<![0-9A-Za-z])(?=(?:\d ?){15,18}[\dXx](?![0-9A-Za-z]))"
                                r"\d{2,6}(?: \d{2,6}){2,8}(?: ?[Xx])?(?![0-9A-Za-z])")
+#: A handle on a messaging app (``账号@hung_vn96``).
+HANDLE_RE = re.compile(r"(?<![A-Za-z0-9._%+-])@[A-Za-z][A-Za-z0-9_]{3,30}(?![A-Za-z0-9_.@])")
 EMAIL_RE = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}")
 ONLINE_ACCOUNT_RE = re.compile(r"(?P<cue>(?:微信|QQ|qq|支付宝|抖音|快手|微博|钉钉)(?:号码|账号|帐号|账户|号|ID|id)?)"
                                r"(?P<sep>(?:[（(](?:号码|账号|帐号|号)?)?(?:为|是)?[:：]?\s*[“\"「『]?)"
@@ -54,19 +56,22 @@ _ADDRESS_LEVEL = r"(?:\d+|[一二三四五六七八九十]{1,3})" + _ADDRESS_UNI
 #: Two or more address levels in a row, one of them in Arabic digits: 14栋1单元2203室, 四社26号, 569弄12号1402室,
 #: 12号院3号楼1单元402室. Masked as a house number (×号), wherever it stands; the place names before it are kept.
 ADDRESS_UNITS_RE = re.compile(rf"(?=[\d一二三四五六七八九十])(?<![\d\-])(?=(?:[一二三四五六七八九十]{{1,3}}{_ADDRESS_UNIT})*\d)(?:{_ADDRESS_LEVEL}){{2,}}")
-#: A house number after a street or village, with what follows it: 18号3幢502室, 1046号3-5-2 (楼-单元-室).
 #: The part of a home address below the town after the word that introduces it (户籍地 / 住 / 现住 / 暂住 / 家住 /
 #: 住址 …): ``现住安溪县凤城镇河滨北路12号…`` → ``河滨北路12号…``, ``户籍地…升钟镇石龙村委会二组`` → ``石龙村委会二组``.
-#: Province, city, county and town (``keep``) stay; the rest must name a road, village, group or building.
+#: Province, city, county and town (``keep``) stay, and so does a road used as a landmark (``金山路旁``,
+#: ``文化路与东风路交叉口北300米``); the rest must name a road, village, group or building.
 _ADMIN_UNIT = r"(?:自治区|自治州|自治县|省|市|盟|地区|县|旗|镇|乡|苏木|街道办事处|街道|办事处|(?<![小社园校营厂矿景商])区)"
 _ADDRESS_MARKERS = r"路|街|巷|弄|道|村|组|社|屯|号|室|楼|栋|幢|单元|嘎查|浩特|小区|公寓|大厦|花园|苑|里|庄|寨|坊|队"
+_ROAD = rf"[{_CJK}]{{1,10}}?(?:大道|路|街)"
+_LANDMARK = rf"(?:{_ROAD}(?:与{_ROAD})?(?:交叉口|交汇处|路口|旁|附近|[东南西北]侧|对面)(?:[东南西北]{{1,2}}\d+米)?)"
 HOME_ADDRESS_RE = re.compile(
-    r"(?P<cue>(?:(?<=[，,；;。：:（(\s])|(?<=生前)|^)(?:户籍(?:所在)?地|户籍|现住(?:址|地)?|暂住(?:地|址)?|家住|住址|居住地|"
+    r"(?P<cue>(?:(?<=[，,；;。：:（(\s])|(?<=生前)|^)(?:户籍(?:所在)?地|户籍|现住(?:址|地)?|暂住(?:地|址)?|家住|住址|居住地|在华住所|在华住址|在华居住地|"
     r"住(?![院宿处手房所]))(?:为|是|在|于)?[:：]?)"
-    rf"(?P<keep>(?>(?:[{_CJK}]{{1,12}}?{_ADMIN_UNIT})*))"
+    rf"(?P<keep>(?>(?:[{_CJK}]{{1,12}}?{_ADMIN_UNIT})*){_LANDMARK}?)"
     rf"(?P<addr>(?=[^，,。；;、（）()\n]*?(?:{_ADDRESS_MARKERS}))[^，,。；;、（）()\n]{{2,40}}?)(?=[，,。；;、（）()\n]|$)",
     re.MULTILINE,
 )
+#: A house number after a street or village, with what follows it: 18号3幢502室, 1046号3-5-2 (楼-单元-室).
 HOUSE_NUMBER_RE = re.compile(r"(?<=[路街巷弄道村组里段])\d+号(?:院)?(?:\d+(?:幢|栋|号楼|楼))?(?:\d+单元)?(?:\d+(?:室|号))?"
                              r"(?:\d{1,4}(?:-\d{1,4}){1,3}(?![\d\-年月日]))?")
 
@@ -88,6 +93,7 @@ _PATTERN_MASKS: tuple[tuple[str, re.Pattern[str], object], ...] = (
     ("id_number", ID_NUMBER_RE, MASK),
     ("email", EMAIL_RE, MASK),
     ("phone", INTERNATIONAL_PHONE_RE, MASK),
+    ("handle", HANDLE_RE, MASK),
     ("nickname", NICKNAME_RE, lambda m: m["cue"] + m["sep"] + MASK),
     ("online_account", ONLINE_ACCOUNT_RE, lambda m: m["cue"] + m["sep"] + MASK),
     ("mobile", MOBILE_RE, MASK),
@@ -108,8 +114,9 @@ _SPAN_GROUP: dict[str, str] = {"online_account": "acc", "id_document": "id", "ad
 
 #: The registered address of a company or body (``公司（住所地：上海市浦东新区张杨路1088号12楼）``): public, kept.
 UNIT_ADDRESS_RE = re.compile(r"(?:住所地|住所|注册地址?|经营地址?|营业地址?)(?:为|是|在|位于)?[:：]?[^，,。；;）)\n]{2,40}")
-#: What names a body shortly before its address, in the same sentence.
-_BODY_BEFORE_RE = re.compile(r"(?:公司|单位|集团|工厂|中心|协会|学校|医院|银行|企业|统一社会信用代码)[^。；;\n]{0,60}$")
+#: What names a body right before its address, with nothing between but punctuation and its registration number.
+_BODY_BEFORE_RE = re.compile(r"(?:公司|单位|集团|工厂|中心|协会|学校|医院|银行|企业)[）)]?"
+                             r"(?:[（(，,；;\s]|(?:统一社会信用代码|注册号)[:：]?[0-9A-Z]+)*$")
 #: Kinds of masked values that are also masked wherever else the same value stands in the record
 #: (``QQ（号码1097734652）`` … ``号码为1097734652的QQ账号``).
 _REPEATED_KINDS = frozenset({"id_document", "id_number", "online_account", "mobile", "phone", "landline",
