@@ -248,7 +248,8 @@ def _own_findings(block: list[str]) -> tuple[list[str], list[str]]:
     seen: set[str] = set()
     for k, line in enumerate(block[start:], start=start):
         text = _strip_lead_in(line) if FACT_LEAD_IN_RE.match(line) else line
-        if text is not line and (police := POLICE_VERSION_RE.match(text)):   # 经本院依法审查查明：某公安局起诉意见书认定，…
+        if text is not line and not FINDINGS_AGREE_RE.match(text) and (police := POLICE_VERSION_RE.match(text)):
+            # 经本院依法审查查明：某公安局起诉意见书认定，…
             text = text[police.end():].strip()
         if k == start and not own and POLICE_VERSION_RE.match(line):
             # the police's version is the facts: its lead-in (XX公安局移送审查起诉认定：) is not
