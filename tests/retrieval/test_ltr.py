@@ -234,3 +234,24 @@ def test_predicted_query_charges_come_from_the_classifier(v1, tmp_path):
                                       cache=tmp_path / "c")
     assert all(len(c) == 2 for c in manifest["query_charges"].values())
     assert manifest["spec"]["ltr"]["query_charges"] == "predicted"
+
+
+def test_ensemble_is_the_sum_of_its_members_standardised_per_query():
+    xs, ys = _synthetic(8)
+    cfg = ltr.LTRConfig(model="ensemble")
+    m = ltr.fit_model(list(xs.values()), list(ys.values()), cfg)
+    parts = [ltr.fit_model(list(xs.values()), list(ys.values()), ltr.LTRConfig(model=k)) for k in ltr.ENSEMBLE_MEMBERS]
+    x = next(iter(xs.values()))
+    z = [(p.predict(x) - p.predict(x).mean()) / p.predict(x).std() for p in parts]
+    assert np.allclose(ltr.predict_scores(m, x, cfg), z[0] + z[1])
+    assert ltr.LTRConfig().model == "ensemble"
+
+
+def test_char_bigram_cosines_use_collection_idf():
+    from jiancha.retrieval.ltr.chargrams import CharBigramIndex
+
+    idx = CharBigramIndex.fit(["盗窃现金", "盗窃手机", "故意伤害"], min_df=1, max_df=1.0)
+    got = idx.cosines("盗窃现金", np.array([0, 1, 2]))
+    w_common, w_rare = math.log(4 / 3) + 1, math.log(2) + 1          # idf of 盗窃 (2 of 3 texts), of the others
+    assert got == pytest.approx([1.0, w_common**2 / (w_common**2 + 2 * w_rare**2), 0.0])
+    assert CharBigramIndex.fit(["甲乙", "甲乙"]).cosines("甲乙", [0]).tolist() == [1.0]   # falls back to min_df 1

@@ -184,8 +184,8 @@ def score_cmd(
 def compare_cmd(
     run_a: Annotated[Path, typer.Argument(help="Run A (TREC or JSON ranking).")],
     run_b: Annotated[Path, typer.Argument(help="Run B, compared with A query by query.")],
+    data_dir: _DataDir,
     others: Annotated[list[Path] | None, typer.Argument(help="More runs, scored on the same queries.")] = None,
-    data_dir: _DataDir = Path("../shared/data/lecard_v1"),
     dataset: _Dataset = "lecard-v1",
     samples: Annotated[int, typer.Option(help="Bootstrap resamples and randomisation sign vectors.")] = 10_000,
     seed: Annotated[int, typer.Option(help="Seed of the resampling and of the random-order floor.")] = 0,

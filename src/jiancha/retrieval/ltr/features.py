@@ -5,8 +5,11 @@ from the verdict, and verdict + reasoning), Criminal Law article overlap (articl
 verdict cite against the articles of the query's charges), the same 分则 section / chapter, money and drug
 quantities on one log scale (:mod:`jiancha.law.amounts`), shared sentencing circumstances and fact markers
 (:mod:`jiancha.law.circumstances`) and the candidate's sentence (:mod:`jiancha.law.penalties`). Text similarity
-(:data:`SCORE_FEATURES`): per-field BM25 and QLD scores and the dense cosine, each raw, z-scored within the query
-and as a rank within the query. All functions here are pure.
+(:data:`SCORE_FEATURES`): per-field BM25 and QLD scores, the character-bigram TF-IDF cosine of the facts
+(:mod:`.chargrams`) and the dense cosine, each raw, z-scored within the query and as a rank within the query. Neighbours (:data:`NEIGHBOUR_FEATURES`): how like a candidate's facts are to the
+facts of the best few other candidates of an unsupervised first stage (charge tier + z(BM25) of the facts), a
+form of pseudo-relevance feedback: relevant cases resemble each other more than they resemble the rest. All
+functions here are pure.
 """
 
 from __future__ import annotations
@@ -29,10 +32,15 @@ PAIR_FEATURES: tuple[str, ...] = (
     "article_jaccard", "amount_log_ratio", "amount_both", "amount_none", "quantity_log_ratio", "quantity_both",
     "circ_jaccard", "circ_shared", "marker_jaccard", "term_months_log", "term_band", "fact_len_log_ratio",
 )
-#: Score lists turned into raw / z / rank features: lexical per field, and the dense cosine of the facts.
-SCORE_LISTS: tuple[str, ...] = tuple(f"{m}_{f}" for f in LEXICAL_FIELDS for m in ("bm25", "qld")) + ("dense_fact",)
+#: Score lists turned into raw / z / rank features: lexical per field, the character-bigram cosine and the dense
+#: cosine of the facts.
+SCORE_LISTS: tuple[str, ...] = (tuple(f"{m}_{f}" for f in LEXICAL_FIELDS for m in ("bm25", "qld"))
+                                + ("char2_fact", "dense_fact"))
 SCORE_FEATURES: tuple[str, ...] = tuple(f"{s}_{k}" for s in SCORE_LISTS for k in ("raw", "z", "rank"))
-FEATURE_NAMES: tuple[str, ...] = PAIR_FEATURES + SCORE_FEATURES
+#: Depths k of the neighbour features: a candidate's mean TF-IDF cosine to the k best other candidates.
+NEIGHBOUR_DEPTHS: tuple[int, ...] = (3, 5)
+NEIGHBOUR_FEATURES: tuple[str, ...] = tuple(f"nbr{k}_{v}" for k in NEIGHBOUR_DEPTHS for v in ("cos", "cos_z"))
+FEATURE_NAMES: tuple[str, ...] = PAIR_FEATURES + SCORE_FEATURES + NEIGHBOUR_FEATURES
 
 
 def cited_articles(texts: Sequence[str]) -> frozenset[int]:
@@ -162,9 +170,68 @@ def score_features(name: str, scores: np.ndarray) -> dict[str, np.ndarray]:
     return {f"{name}_raw": s, f"{name}_z": standardise(s), f"{name}_rank": rank}
 
 
-def compute_query_features(q: QuerySide, docs: Sequence[DocSide], scores: Mapping[str, np.ndarray]) -> np.ndarray:
+def idf_weights(doc_of_token: np.ndarray, token_ids: np.ndarray, n_docs: int, vocab_size: int) -> np.ndarray:
+    """Smoothed inverse document frequency per token id, ln((N + 1) / (df + 1)) + 1, from a flat token array.
+
+    >>> idf_weights(np.array([0, 0, 1]), np.array([0, 0, 1]), 2, 3).round(4).tolist()   # doc 0: a a; doc 1: b
+    [1.4055, 1.4055, 2.0986]
+    """
+    pairs = np.unique(doc_of_token.astype(np.int64) * vocab_size + token_ids)
+    df = np.bincount(pairs % vocab_size, minlength=vocab_size)
+    return np.log((n_docs + 1) / (df + 1)) + 1.0
+
+
+def tfidf_cosines(docs: Sequence[np.ndarray], idf: np.ndarray) -> np.ndarray:
+    """Cosine similarity matrix of documents given as arrays of token ids: weights (1 + ln tf) · idf, rows
+    normalised to unit length; an empty document has similarity 0 to everything.
+
+    >>> tfidf_cosines([np.array([0, 1]), np.array([0, 1]), np.array([2])], np.ones(3)).round(3).tolist()
+    [[1.0, 1.0, 0.0], [1.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
+    """
+    from scipy.sparse import csr_matrix
+
+    rows, cols, vals = [], [], []
+    for i, toks in enumerate(docs):
+        ids, tf = np.unique(toks, return_counts=True)
+        w = (1.0 + np.log(tf)) * idf[ids]
+        n = np.sqrt((w * w).sum())
+        rows += [np.full(len(ids), i)]
+        cols += [ids]
+        vals += [w / n if n > 0 else w]
+    x = csr_matrix((np.concatenate(vals) if vals else [], (np.concatenate(rows) if rows else [],
+                                                             np.concatenate(cols) if cols else [])),
+                   shape=(len(docs), len(idf)))
+    return np.asarray((x @ x.T).todense())
+
+
+def neighbour_features(first_stage: np.ndarray, similarity: np.ndarray,
+                       depths: Sequence[int] = NEIGHBOUR_DEPTHS) -> dict[str, np.ndarray]:
+    """For each candidate, the mean of ``similarity`` to the ``k`` best *other* candidates by ``first_stage``
+    (ties by position), raw and z-scored within the query.
+
+    >>> s = np.array([[1, .5, .1], [.5, 1, .2], [.1, .2, 1]])
+    >>> {k: v.round(3).tolist() for k, v in neighbour_features(np.array([3., 2., 1.]), s, (1,)).items()}
+    {'nbr1_cos': [0.5, 0.5, 0.1], 'nbr1_cos_z': [0.707, 0.707, -1.414]}
+    """
+    from jiancha.retrieval.charge import standardise
+
+    n = len(first_stage)
+    order = np.argsort(-np.asarray(first_stage, dtype=np.float64), kind="stable")
+    out: dict[str, np.ndarray] = {}
+    for k in depths:
+        raw = np.zeros(n)
+        for i in range(n):
+            others = order[order != i][:k]
+            raw[i] = similarity[i, others].mean() if len(others) else 0.0
+        out[f"nbr{k}_cos"], out[f"nbr{k}_cos_z"] = raw, standardise(raw)
+    return out
+
+
+def compute_query_features(q: QuerySide, docs: Sequence[DocSide], scores: Mapping[str, np.ndarray],
+                           similarity: np.ndarray | None = None) -> np.ndarray:
     """Feature matrix (len(docs) × len(FEATURE_NAMES)) of one query's candidates; ``scores`` maps names of
-    :data:`SCORE_LISTS` such as ``bm25_fact`` to that query's score per candidate (missing ones are zeros)."""
+    :data:`SCORE_LISTS` such as ``bm25_fact`` to that query's score per candidate (missing ones are zeros);
+    ``similarity`` is the candidates' fact-to-fact similarity matrix (None: the neighbour features are zeros)."""
     n = len(docs)
     if not n:
         return np.zeros((0, len(FEATURE_NAMES)))
@@ -174,4 +241,8 @@ def compute_query_features(q: QuerySide, docs: Sequence[DocSide], scores: Mappin
         cols[name] = np.array([p[name] for p in pairs], dtype=np.float64)
     for key in SCORE_LISTS:
         cols.update(score_features(key, scores.get(key, np.zeros(n))))
+    if similarity is None:
+        cols.update({k: np.zeros(n) for k in NEIGHBOUR_FEATURES})
+    else:
+        cols.update(neighbour_features(cols["tier"] + cols["bm25_fact_z"], similarity))
     return np.column_stack([cols[k] for k in FEATURE_NAMES])

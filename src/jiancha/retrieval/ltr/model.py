@@ -17,7 +17,9 @@ import numpy as np
 from jiancha.errors import ConfigError
 from jiancha.retrieval.ltr.features import FEATURE_NAMES
 
-MODELS: tuple[str, ...] = ("pairwise", "gbrt", "pointwise-linear")
+MODELS: tuple[str, ...] = ("ensemble", "pairwise", "gbrt", "pointwise-linear")
+#: Members of the ``ensemble`` model, in the order their scores are summed.
+ENSEMBLE_MEMBERS: tuple[str, ...] = ("pairwise", "pointwise-linear")
 SPLITS: tuple[str, ...] = ("kfold", "parity")
 QUERY_CHARGES: tuple[str, ...] = ("given", "predicted")
 MODEL_FORMAT = "jiancha-ltr/2"
@@ -27,9 +29,10 @@ MODEL_FORMAT = "jiancha-ltr/2"
 class LTRConfig:
     """The model and its cross-validation. ``features``: names of :data:`FEATURE_NAMES` to use (empty = all)."""
 
-    model: str = field(default="pairwise", metadata={
+    model: str = field(default="ensemble", metadata={
         "cli": "ltr-model", "choices": MODELS,
-        "help": "ltr: pairwise (logistic regression on pair differences), gbrt or pointwise-linear."})
+        "help": "ltr: ensemble (pairwise + pointwise-linear, scores standardised per query and summed), pairwise "
+                "(logistic regression on pair differences), gbrt or pointwise-linear."})
     seed: int = field(default=13, metadata={"help": "ltr: seed of the folds and the model."})
     split: str = field(default="kfold", metadata={
         "cli": "cv-split", "choices": SPLITS, "help": "ltr: cross-validation by query, kfold (seeded) or parity "
@@ -127,10 +130,39 @@ class TreeRanker:
                 "trees": [{k: v.tolist() for k, v in t.items()} for t in self.trees]}
 
 
-Ranker = LinearRanker | TreeRanker
+def standardise_rows(s: np.ndarray) -> np.ndarray:
+    """(s − mean) / std of one query's scores; constant scores → 0.
+
+    >>> standardise_rows(np.array([1.0, 2.0, 3.0])).round(4).tolist(), standardise_rows(np.ones(2)).tolist()
+    ([-1.2247, 0.0, 1.2247], [0.0, 0.0])
+    """
+    sd = float(s.std()) if s.size else 0.0
+    return (s - s.mean()) / sd if sd > 0 else np.zeros_like(s, dtype=np.float64)
+
+
+@dataclass(frozen=True)
+class EnsembleRanker:
+    """score = Σ_m z(member_m(x)), z standardising one query's scores (so ``predict`` takes one query's
+    candidates): members on different scales (pair log-odds, predicted grade) count equally."""
+
+    members: tuple[LinearRanker, ...]
+
+    def predict(self, x: np.ndarray) -> np.ndarray:
+        return np.sum([standardise_rows(m.predict(x)) for m in self.members], axis=0)
+
+    def to_json(self) -> dict:
+        return {"kind": "ensemble", "members": [m.to_json() for m in self.members]}
+
+
+Ranker = LinearRanker | TreeRanker | EnsembleRanker
 
 
 def ranker_from_json(obj: Mapping) -> Ranker:
+    if obj.get("kind") == "ensemble":
+        members = tuple(ranker_from_json(m) for m in obj["members"])
+        if not members or not all(isinstance(m, LinearRanker) for m in members):
+            raise ValueError("an ensemble holds linear members only")
+        return EnsembleRanker(members)
     if obj.get("kind") == "linear":
         return LinearRanker(*(np.asarray(obj[k], dtype=np.float64) for k in ("centre", "scale", "coef")),
                             float(obj["intercept"]))
@@ -157,10 +189,19 @@ def fit_model(xs: Sequence[np.ndarray], ys: Sequence[np.ndarray], config: LTRCon
     """Train on per-query feature matrices ``xs`` and grade vectors ``ys``.
 
     ``gbrt``: pointwise gradient-boosted regression on the grade; ``pointwise-linear``: ridge regression on
-    standardised features; ``pairwise``: logistic regression on feature differences of every pair of the same
-    query with different grades (RankSVM-style, both orientations), features scaled without centring.
+    standardised features (α = 1 / C); ``pairwise``: logistic regression on feature differences of every pair of
+    the same query with different grades (RankSVM-style, both orientations), features scaled without centring;
+    ``ensemble``: the pairwise and the pointwise-linear model, each standardised within the query and summed.
     """
+    from dataclasses import replace
+
     config.check()
+    if config.model == "ensemble":
+        return EnsembleRanker(tuple(_fit_one(xs, ys, replace(config, model=m)) for m in ENSEMBLE_MEMBERS))
+    return _fit_one(xs, ys, config)
+
+
+def _fit_one(xs: Sequence[np.ndarray], ys: Sequence[np.ndarray], config: LTRConfig) -> LinearRanker | TreeRanker:
     xs = [_select(x, config) for x in xs]
     if config.model == "pairwise":
         from sklearn.linear_model import LogisticRegression

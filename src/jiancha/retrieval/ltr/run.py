@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from jiancha.errors import ConfigError
+from jiancha.retrieval.ltr.chargrams import CharBigramIndex
 from jiancha.retrieval.ltr.features import (
     FEATURE_NAMES,
     LEXICAL_FIELDS,
@@ -20,6 +21,8 @@ from jiancha.retrieval.ltr.features import (
     compute_doc_side,
     compute_query_features,
     compute_query_side,
+    idf_weights,
+    tfidf_cosines,
 )
 from jiancha.retrieval.ltr.model import (
     LTRConfig,
@@ -64,6 +67,7 @@ def extract_features(dataset, base_spec, config: LTRConfig = DEFAULT_LTR, *, cac
     its candidate field is replaced by each of :data:`LEXICAL_FIELDS`) and ``config.dense`` (resolved)."""
     from jiancha.retrieval.charge import document_charges, resolve_charge_finder
     from jiancha.retrieval.dense import DenseConfig
+    from jiancha.retrieval.fields import query_text
     from jiancha.retrieval.pipeline import Retriever
 
     config = config.resolved()
@@ -80,6 +84,16 @@ def extract_features(dataset, base_spec, config: LTRConfig = DEFAULT_LTR, *, cac
     sides: dict[int, DocSide] = {}
     out: dict[str, QueryFeatures] = {}
     qs = list(queries if queries is not None else dataset.queries)
+    char2 = CharBigramIndex.fit([dataset.documents[d].fact for d in r.doc_ids])
+    toks = r.tokens
+    lengths = toks.lengths()
+    long_token = np.array([len(t) >= 2 for t in sorted(toks.vocab, key=toks.vocab.__getitem__)], dtype=bool)
+    idf = idf_weights(np.repeat(np.arange(len(lengths)), lengths), toks.ids, len(lengths), len(toks.vocab))
+
+    def fact_tokens(i: int) -> np.ndarray:   # one-character tokens (particles, digits) carry no topic
+        t = toks.ids[toks.offsets[i]:toks.offsets[i + 1]]
+        return t[long_token[t]]
+
     predicted = predict_charges_for(dataset, r, [q for q in qs if not (q.charges and config.query_charges == "given")],
                                     config.predicted_charges)
     for q in progress(qs, "ltr features", len(qs)):
@@ -95,14 +109,17 @@ def extract_features(dataset, base_spec, config: LTRConfig = DEFAULT_LTR, *, cac
         for f, rr in rets.items():
             scores[f"bm25_{f}"] = rr.score("bm25", q, cand)
             scores[f"qld_{f}"] = rr.score("qld", q, cand)
+        scores["char2_fact"] = char2.cosines(query_text(q, r.spec.query_field), cand)
         if config.dense != "none":
             scores["dense_fact"] = r.score("dense", q, cand)
         if q.charges and config.query_charges == "given":
             qc = tuple(q.charges)
         else:
             qc = predicted[q.id]
+        similarity = tfidf_cosines([fact_tokens(int(i)) for i in cand], idf)
         out[q.id] = QueryFeatures(tuple(r.doc_ids[i] for i in cand),
-                                  compute_query_features(compute_query_side(qc, q.fact), docs, scores), qc)
+                                  compute_query_features(compute_query_side(qc, q.fact), docs, scores, similarity),
+                                  qc)
     return out
 
 
