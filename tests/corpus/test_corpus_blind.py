@@ -141,10 +141,11 @@ def test_no_personal_detail_left_and_little_over_masking(measured):
 
 
 def test_sealed_set_does_not_regress():
-    """The sealed set (never opened while fixing) as measured once at the end: all 24 decision documents
-    extracted, every field ≥ 96 %, at most 3 of 134 personal details left, over-masking ≤ 2 %. Floors, not
-    targets: a change that loses ground here fails."""
-    folder = BLIND / "sealed"
+    """The held-out set (sealed8, never opened while fixing) as measured once at the end: no decision document
+    rejected (2 of 24 flagged for a case number not found), no non-decision let through, every field ≥ 96 %,
+    at most 3 of 137 personal details left, over-masking ≤ 2 %. Floors, not targets: a change that loses ground
+    here fails."""
+    folder = BLIND / "sealed8"
     if not folder.is_dir():
         pytest.skip(f"{folder} is missing")
     sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -154,7 +155,8 @@ def test_sealed_set_does_not_regress():
         sys.path.remove(str(ROOT / "benchmarks"))
     q = build_quality.evaluate(folder)
     assert q["decision_documents_rejected"] == 0 and q["non_decisions_accepted"] == 0
-    assert all(q["yield"][label]["extracted"] == 6 for label in LABELS)
+    assert all(q["yield"][label]["rejected"] == 0 for label in LABELS)
+    assert sum(q["yield"][label]["flagged"] for label in LABELS) <= 2
     assert min(q["accuracy"].values()) >= 0.96            # 25 of 26 (rounded to 4 places)
-    assert q["pii"]["planted"] == 134 and q["pii"]["left"] <= 3
+    assert q["pii"]["planted"] == 137 and q["pii"]["left"] <= 3
     assert q["masking"]["over_masking_rate"] <= 0.02
