@@ -50,6 +50,9 @@ _NOT_THIRD = _STOP | set("开骑持拿打踢砍捅用去回找叫给带逃窃偷
 _CJK = r"\u4e00-\u9fff"
 #: The characters of ``_STOP`` as the body of a regex character class.
 _STOP_CLASS = re.escape("".join(sorted(_STOP)))
+#: One character of a name whatever its form (not one that ends a name), with or without the middle dot.
+_NAME_CHAR = f"(?:(?![{_STOP_CLASS}])[{_CJK}·])"
+_NAME_CHAR_NO_DOT = f"(?:(?![{_STOP_CLASS}])[{_CJK}])"
 _SURNAME = "(?:" + "|".join(COMPOUND_SURNAMES) + "|[" + "".join(sorted(SINGLE_SURNAMES)) + "])"
 _CUE_RE = re.compile("|".join(sorted(PERSON_CUES, key=len, reverse=True)))
 _SURNAME_NAME_RE = re.compile(f"{_SURNAME}[{_CJK}]{{1,2}}")
@@ -71,19 +74,19 @@ _GLOSSED_NAME_RE = re.compile(f"[{_CJK}]{{2,4}}?(?={_CUE_GLOSS})")
 #: A co-offender or companion named after the verb that joins them to the suspect or after punctuation, before a
 #: gloss on their case: ``伙同阙海洋（在逃）``, ``与卓玛（另案处理）``, ``纠集巴图、乌兰（均已判刑）``, ``“老板”岩香（在逃）``.
 _COMPANION_RE = re.compile(f"(?:伙同|纠集|雇佣|雇用|指使|教唆|邀约|约上|叫上|带领|与|和|由|向|给|将|把|[、，,；;：:”\"」』])"
-                           f"(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}·]){{2,6}}?)(?={_GLOSS})")
+                           f"(?P<name>{_NAME_CHAR}{{2,6}}?)(?={_GLOSS})")
 #: What a person gave, in an evidence list or a narrative (``证人巴图的证言``, ``邻居格桑、巴桑证实``).
 _TESTIMONY = "(?:的(?:证言|陈述|证词|辨认|供述|询问笔录)|(?:均|都|也|亦|共同)?(?:证实|证明(?![书材文信（(])|指认|辨认出|陈述|证称))"
 #: A name without a known surname in a list after a found one, in a list of people whose testimony follows
 #: (``证人巴某某、宝音德力格尔的证言``).
-_LISTED_ANY_RE = re.compile(f"、(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}·]){{2,6}})"
+_LISTED_ANY_RE = re.compile(f"、(?P<name>{_NAME_CHAR}{{2,6}})"
                             f"(?=(?:、[^，,。；;：:]{{2,30}}?)?{_TESTIMONY})")
 #: The first name of a list of witnesses after a context word, whatever its form: the list delimiter ends it
 #: (``证人巴图、宝音德力格尔的证言``).
-_LIST_HEAD_RE = re.compile(f"(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}·]){{2,6}}?)"
+_LIST_HEAD_RE = re.compile(f"(?P<name>{_NAME_CHAR}{{2,6}}?)"
                            f"(?=、[^，,。；;：:]{{2,30}}?{_TESTIMONY})")
 #: A name of any form right before what the person said or showed (``邻居拓海军证实了…``).
-_BEFORE_TESTIMONY_RE = re.compile(f"(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}·]){{2,4}}?)(?={_TESTIMONY})")
+_BEFORE_TESTIMONY_RE = re.compile(f"(?P<name>{_NAME_CHAR}{{2,4}}?)(?={_TESTIMONY})")
 #: A surname and one or two characters right before what a person does (``被害人方向驾驶的电动自行车``,
 #: ``邻居强国闻声赶到``): the verb ends the name even where its second character would stop it (向).
 _BEFORE_ACTION_RE = re.compile(f"(?P<name>{_SURNAME}[{_CJK}]{{1,2}}?)(?=驾驶|骑行|报警|报案|闻声|赶到|赶来|目睹|证实|证称|"
@@ -91,22 +94,22 @@ _BEFORE_ACTION_RE = re.compile(f"(?P<name>{_SURNAME}[{_CJK}]{{1,2}}?)(?=驾驶|�
 #: Context words after which a person's name nearly always follows, so that a run of three characters closed by a
 #: conjunction or a comma is taken for a name whatever its surname (``辩护人太京哲和…``).
 _STRONG_CUES = frozenset({"被告人", "被不起诉人", "犯罪嫌疑人", "被害人", "证人", "辩护人", "法定代理人", "诉讼代理人"})
-_THREE_BEFORE_STOP_RE = re.compile(f"(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}]){{3}})(?=[和及、，,的])")
+_THREE_BEFORE_STOP_RE = re.compile(f"(?P<name>{_NAME_CHAR_NO_DOT}{{3}})(?=[和及、，,的])")
 #: A transliterated name with a middle dot after a context word (``被害人阿依古丽·吐尔逊的丈夫``).
-_DOTTED_NAME_RE = re.compile(f"(?:(?![{_STOP_CLASS}])[{_CJK}]){{1,8}}"
-                             f"(?:[·•・](?:(?![{_STOP_CLASS}])[{_CJK}]){{1,8}})+")
+_DOTTED_NAME_RE = re.compile(f"{_NAME_CHAR_NO_DOT}{{1,8}}"
+                             f"(?:[·•・]{_NAME_CHAR_NO_DOT}{{1,8}})+")
 #: A transliterated name with a middle dot standing between punctuation or after a copula, anywhere
 #: (``，古丽娜尔·艾力及努某某在场``, ``（伊万诺娃·奥莉加）``, ``经营者为古丽娜尔·艾则孜``): the first part at most six
 #: characters.
-_DELIMITED_DOTTED_RE = re.compile(f"(?:(?<=[、，,。；;：:（(“\"\\s为是系叫])|^)(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}]){{1,6}}"
-                                  f"(?:[·•・](?:(?![{_STOP_CLASS}])[{_CJK}]){{1,8}})+)"
+_DELIMITED_DOTTED_RE = re.compile(f"(?:(?<=[、，,。；;：:（(“\"\\s为是系叫])|^)(?P<name>{_NAME_CHAR_NO_DOT}{{1,6}}"
+                                  f"(?:[·•・]{_NAME_CHAR_NO_DOT}{{1,8}})+)"
                                   f"(?=[、，,。；;：:）)”\"\\s及和与等的在称证向]|$)", re.MULTILINE)
 #: A foreigner's name in Latin letters after their nationality (``俄罗斯籍旅客IVANOVA OLGA``, ``日本籍商人TANAKA``).
 _NATIONAL_LATIN_RE = re.compile(f"籍[{_CJK}]{{0,6}}?(?P<name>{LATIN_NAME_RE.pattern})")
 #: A name listed after another person (``麦某某、羊春梅证实``, ``麦家豪、羊春梅在场``), whatever its surname.
-_LISTED_AFTER_RE = f"、(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}·]){{2,6}}?)(?=[、及和等对均都也]|{_TESTIMONY}|在场|二人|三人)"
+_LISTED_AFTER_RE = f"、(?P<name>{_NAME_CHAR}{{2,6}}?)(?=[、及和等对均都也]|{_TESTIMONY}|在场|二人|三人)"
 #: A name listed before an already-masked one (``王立、李某某的证言``).
-_LISTED_BEFORE_MASKED_RE = re.compile(f"(?:(?<=[、，,；;：:（(\\s对与和向将把给由])|^)(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}·]){{2,4}}?)、"
+_LISTED_BEFORE_MASKED_RE = re.compile(f"(?:(?<=[、，,；;：:（(\\s对与和向将把给由])|^)(?P<name>{_NAME_CHAR}{{2,4}}?)、"
                                       f"(?=[{_CJK}]{{1,3}}?{PSEUDONYM_MARK})", re.MULTILINE)
 #: A name as written in a person header: two to six ideographs (乌云其其格, 阿卜杜热合曼), a transliterated
 #: foreign or minority name with a middle dot (奥孔克沃·奇迪, 买买提·艾力), or a name in Latin letters.
@@ -279,7 +282,7 @@ def companion_names(text: str) -> list[str]:
 _AFTER_PERSON_VERBS: tuple[str, ...] = ("代表", "代为", "出具", "提供", "证实", "证明", "签署", "签字", "表示", "要求",
                                         "同意", "前往", "作为", "陪同", "书写", "报警", "来到")
 _KIN_NAME_RE = re.compile(f"[其之](?:丈夫|妻子|儿子|女儿|父亲|母亲|哥哥|姐姐|弟弟|妹妹|妻|夫|子|女|父|母|兄|弟|姐|妹)"
-                          f"(?P<name>(?:(?![{_STOP_CLASS}])[{_CJK}·]){{2,6}})"
+                          f"(?P<name>{_NAME_CHAR}{{2,6}})"
                           f"(?=[{_STOP_CLASS}]|{'|'.join(_AFTER_PERSON_VERBS)}|$)")
 
 
