@@ -196,8 +196,9 @@ def split_sections(doc: RawDocument) -> Sections:
     procedure = body[p: f if f is not None else r] if p is not None else []
     fact_block = body[f:r] if f is not None else []
     investigator, fact = _own_findings(fact_block)
-    missing = [code for code, present in ((NO_PERSON_INFO, person), (NO_PROCEDURE, procedure), (NO_FACT, fact or investigator),
-                                          (NO_REASONING, reasoning), (NO_DATE, date_line)) if not present]
+    missing = [code for code, present in ((NO_PERSON_INFO, person), (NO_PROCEDURE, procedure),
+                                          (NO_FACT, fact or investigator), (NO_REASONING, reasoning),
+                                          (NO_DATE, date_line)) if not present]
     return Sections(procuratorate=procuratorate, suspects=_suspects(person), person_lines=tuple(person),
                     counsel_lines=tuple(counsel), procedure_lines=tuple(procedure),
                     investigator_lines=tuple(investigator), fact_lines=tuple(fact),
@@ -222,16 +223,18 @@ def _reasoning_by_decision(body: list[str]) -> int | None:
     return opener if opener is not None else d
 
 
+def _without_police_lead_in(line: str) -> str:
+    """``line`` without the lead-in of the investigators' version (XX公安局移送审查起诉认定：), if it has one."""
+    m = POLICE_VERSION_RE.match(line)
+    return line[m.end():].strip() if m else line
+
+
 def police_version(sec: Sections) -> list[str]:
-    """The investigators' version of the facts without its lead-in (XX公安局移送审查起诉认定：), the lines of
-    ``sec.investigator_lines`` that say something."""
-    out = []
-    for line in sec.investigator_lines:
-        m = POLICE_VERSION_RE.match(line)
-        text = line[m.end():].strip() if m else line
-        if text:
-            out.append(text)
-    return out
+    """The investigators' version of the facts without its lead-in, the lines of ``sec.investigator_lines`` that
+    say something and that the procuratorate's findings do not repeat."""
+    own = {re.sub(r"\s+", "", ln) for ln in sec.fact_lines}
+    return [t for ln in sec.investigator_lines
+            if (t := _without_police_lead_in(ln)) and re.sub(r"\s+", "", t) not in own]
 
 
 def _own_findings(block: list[str]) -> tuple[list[str], list[str]]:
@@ -248,12 +251,11 @@ def _own_findings(block: list[str]) -> tuple[list[str], list[str]]:
     seen: set[str] = set()
     for k, line in enumerate(block[start:], start=start):
         text = _strip_lead_in(line) if FACT_LEAD_IN_RE.match(line) else line
-        if text is not line and not FINDINGS_AGREE_RE.match(text) and (police := POLICE_VERSION_RE.match(text)):
-            # 经本院依法审查查明：某公安局起诉意见书认定，…
-            text = text[police.end():].strip()
-        if k == start and not own and POLICE_VERSION_RE.match(line):
+        if text is not line and not FINDINGS_AGREE_RE.match(text):   # 经本院依法审查查明：某公安局起诉意见书认定，…
+            text = _without_police_lead_in(text)
+        if k == start and not own:
             # the police's version is the facts: its lead-in (XX公安局移送审查起诉认定：) is not
-            text = line[POLICE_VERSION_RE.match(line).end():].strip()
+            text = _without_police_lead_in(line)
         key = re.sub(r"\s+", "", text)
         if not key or key in seen or FINDINGS_AGREE_RE.match(key):
             continue
