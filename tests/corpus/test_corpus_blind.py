@@ -1,7 +1,7 @@
 """The pipeline's figures on the development blind sets (tests/corpus/blind/open, open2 … open5, and sealed,
-sealed2 … sealed7, held-out sets opened after they were measured; each written by an author who never read the
+sealed2 … sealed8, held-out sets opened after they were measured; each written by an author who never read the
 pipeline), through ``benchmarks/build_quality.py``: a change that loses a document, a field or a personal detail
-fails here. The held-out set, sealed8, is pinned by floors at its one measured figure."""
+fails here. The held-out set, sealed9, is pinned by floors at its one measured figure."""
 
 from __future__ import annotations
 
@@ -87,6 +87,12 @@ PINNED: dict[str, dict] = {
         # a road in a home address that the gold keeps (兴安北路东五十家街…): the rule keeps roads only as landmarks
         "keep_lost": ["b7_25.txt: keep string masked '兴安北路'"],
     },
+    "sealed8": {
+        "documents": 28, "gold_records": 26, "per_label": 6, "non_decisions": 4, "planted": 137,
+        "spans": 332, "keep_present": 97, "keep_lost": [], "over_masked": [],
+        # s8_12 prints no case number at all: extracted, flagged no_case_number
+        "flagged": {"相对不起诉": 1},
+    },
     "sealed": {
         "documents": 26, "gold_records": 26, "per_label": 6, "non_decisions": 2, "planted": 134,
         "spans": 373, "keep_present": 143, "keep_lost": [], "over_masked": [],
@@ -118,7 +124,8 @@ def test_every_decision_document_is_extracted_and_every_non_decision_rejected(me
     assert quality["documents"] == pinned["documents"] and quality["gold_records"] == pinned["gold_records"]
     n = pinned["per_label"]
     for label in LABELS:
-        assert quality["yield"][label] == {"seen": n, "extracted": n, "flagged": 0, "rejected": 0}, label
+        f = pinned.get("flagged", {}).get(label, 0)
+        assert quality["yield"][label] == {"seen": n, "extracted": n - f, "flagged": f, "rejected": 0}, label
     k = pinned["non_decisions"]
     assert quality["yield"]["not_a_decision"] == {"seen": k, "extracted": 0, "flagged": 0, "rejected": k}
     assert quality["decision_documents_rejected"] == 0 and quality["non_decisions_accepted"] == 0

@@ -311,3 +311,14 @@ def test_a_foreigners_residence_a_handle_a_glossed_nickname_and_places_the_recog
     assert res.record.person_info.endswith("在华住所上海市闵行区×××。")
     assert res.record.fact == ("通过软件（账号×××）接收指令，盗窃旅客“小某某”（网名，真实姓名不详）的财物。"
                                "住郑州市金水区文化路与东风路交叉口北300米×××。")
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("法定代理人乌云其木格，女，系被不起诉人之妻。", ["乌云其木格"]),
+    ("同案人“老六”未到案。", ["老六"]),
+    ("听取了法律援助律师玉香的意见。", ["玉香"]),
+    ("以被不起诉人冉某某、母军涉嫌非法拘禁罪移送审查起诉。", ["母军"]),
+], ids=["glossed-five", "quoted-after-cue", "counsel-before-opinion", "beside-masked-before-charge"])
+def test_names_from_the_eighth_round(text, names):
+    rec = PDPRecord(id="x", decision="起诉", person_info="", procedure="", fact=text)
+    assert list(deidentify_record(rec, "none").names) == names

@@ -91,3 +91,8 @@ def test_case_number_opening_a_banner_line_under_the_title():
             "浏览次数：312</p><p>被不起诉人江山，男。</p><p>本院认为，……决定对江山不起诉。</p><p>2023年2月1日</p>")
     doc = parse_document(html_to_text(page))
     assert not isinstance(doc, Rejection) and doc.case_number == "洪检一部刑不诉〔2023〕58号"
+
+
+def test_case_number_with_di():
+    doc = parse_document("西安市雁塔区人民检察院\n不起诉决定书\n雁检刑不诉[2014]第27号\n被不起诉人权某，男。\n2014年5月6日")
+    assert not isinstance(doc, Rejection) and doc.case_number == "雁检刑不诉〔2014〕第27号"

@@ -70,13 +70,13 @@ _GLOSS = (r"[（(](?:系|另案|在逃|已判|已被|已另|已死亡|已故|未
 #: A gloss after a context word's name that only a person can have (``法定代理人满秋生，系其父亲``).
 _CUE_GLOSS = _GLOSS + r"|[，,]系(?:其|被|该)"
 #: A name of any form before such a gloss (``证人海燕（系被告人之妻）``, ``阿依古丽，女，``).
-_GLOSSED_NAME_RE = re.compile(f"[{_CJK}]{{2,4}}?(?={_CUE_GLOSS})")
+_GLOSSED_NAME_RE = re.compile(f"[{_CJK}]{{2,6}}?(?={_CUE_GLOSS})")
 #: A co-offender or companion named after the verb that joins them to the suspect or after punctuation, before a
 #: gloss on their case: ``伙同阙海洋（在逃）``, ``与卓玛（另案处理）``, ``纠集巴图、乌兰（均已判刑）``, ``“老板”岩香（在逃）``.
 _COMPANION_RE = re.compile(f"(?:伙同|纠集|雇佣|雇用|指使|教唆|邀约|约上|叫上|带领|与|和|由|向|给|将|把|[、，,；;：:”\"」』])"
                            f"(?P<name>{_NAME_CHAR}{{2,6}}?)(?={_GLOSS})")
 #: What a person gave, in an evidence list or a narrative (``证人巴图的证言``, ``邻居格桑、巴桑证实``).
-_TESTIMONY = "(?:的(?:证言|陈述|证词|辨认|供述|询问笔录)|(?:均|都|也|亦|共同)?(?:证实|证明(?![书材文信（(])|指认|辨认出|陈述|证称))"
+_TESTIMONY = "(?:的(?:证言|陈述|证词|辨认|供述|询问笔录|意见)|(?:均|都|也|亦|共同)?(?:证实|证明(?![书材文信（(])|指认|辨认出|陈述|证称))"
 #: A name without a known surname in a list after a found one, in a list of people whose testimony follows
 #: (``证人巴某某、宝音德力格尔的证言``).
 _LISTED_ANY_RE = re.compile(f"、(?P<name>{_NAME_CHAR}{{2,6}})"
@@ -85,6 +85,8 @@ _LISTED_ANY_RE = re.compile(f"、(?P<name>{_NAME_CHAR}{{2,6}})"
 #: (``证人巴图、宝音德力格尔的证言``).
 _LIST_HEAD_RE = re.compile(f"(?P<name>{_NAME_CHAR}{{2,6}}?)"
                            f"(?=、[^，,。；;：:]{{2,30}}?{_TESTIMONY})")
+#: A name or nickname in quotes right after a context word (``同案人“老六”未到案``).
+_QUOTED_NAME_RE = re.compile(r"[“\"「](?P<name>[^”\"」，。\n]{1,8})[”\"」]")
 #: A name of any form right before what the person said or showed (``邻居拓海军证实了…``).
 _BEFORE_TESTIMONY_RE = re.compile(f"(?P<name>{_NAME_CHAR}{{2,4}}?)(?={_TESTIMONY})")
 #: A surname and one or two characters right before what a person does (``被害人方向驾驶的电动自行车``,
@@ -107,7 +109,7 @@ _DELIMITED_DOTTED_RE = re.compile(f"(?:(?<=[、，,。；;：:（(“\"\\s为是
 #: A foreigner's name in Latin letters after their nationality (``俄罗斯籍旅客IVANOVA OLGA``, ``日本籍商人TANAKA``).
 _NATIONAL_LATIN_RE = re.compile(f"籍[{_CJK}]{{0,6}}?(?P<name>{LATIN_NAME_RE.pattern})")
 #: A name listed after another person (``麦某某、羊春梅证实``, ``麦家豪、羊春梅在场``), whatever its surname.
-_LISTED_AFTER_RE = f"、(?P<name>{_NAME_CHAR}{{2,6}}?)(?=[、及和等对均都也]|{_TESTIMONY}|在场|二人|三人)"
+_LISTED_AFTER_RE = f"、(?P<name>{_NAME_CHAR}{{2,6}}?)(?=[、及和等对均都也为将在]|涉嫌|伙同|共同|分别|是否|不起诉|{_TESTIMONY}|在场|二人|三人)"
 #: A name listed before an already-masked one (``王立、李某某的证言``).
 _LISTED_BEFORE_MASKED_RE = re.compile(f"(?:(?<=[、，,；;：:（(\\s对与和向将把给由])|^)(?P<name>{_NAME_CHAR}{{2,4}}?)、"
                                       f"(?=[{_CJK}]{{1,3}}?{PSEUDONYM_MARK})", re.MULTILINE)
@@ -189,6 +191,8 @@ def _name_after_cue(text: str, start: int, by_length: list[str], cue: str = "") 
         return masked.group(0), False
     if (dotted := _DOTTED_NAME_RE.match(text, start)) is not None:
         return dotted.group(0), True
+    if (quoted := _QUOTED_NAME_RE.match(text, start)) is not None:   # 同案人“老六”
+        return quoted["name"], True
     if (head := _LIST_HEAD_RE.match(text, start)) is not None and plausible_name(head["name"]):
         return head["name"], True
     if (said := _BEFORE_TESTIMONY_RE.match(text, start)) is not None and plausible_name(said["name"]):

@@ -68,7 +68,7 @@ COUNSEL_TITLES: tuple[str, ...] = ("辩护人", "诉讼代理人", "委托代理
 COUNSEL_LINE_RE = re.compile(r"^(?:指定)?(?:" + "|".join(COUNSEL_TITLES) + ")")
 #: Words after which the name of a natural person follows (de-identification looks for names after them).
 PERSON_CUES: tuple[str, ...] = (
-    NON_PROSECUTED, DEFENDANT, SUSPECT, "被害人", "受害人", "证人", *COUNSEL_TITLES[:3], "法定代理人",
+    NON_PROSECUTED, DEFENDANT, SUSPECT, "被害人", "受害人", "证人", *COUNSEL_TITLES, "法定代理人",
     *REPRESENTATIVES, "同案人", "同案犯", "报案人", "举报人", "当事人", "介绍人",
     "之子", "之女", "之妻", "之夫", "之父", "之母", "其妻", "其夫", "其子", "其女", "其父", "其母",
     "见证人", "鉴定人", "翻译人员", "检察官助理", "检察官", "检察员", "书记员",
@@ -162,7 +162,7 @@ DATE_RE = re.compile(
     r"(?P<d>[0-9一二三四五六七八九十]{1,3})\s*日"
 )
 #: A case number (案号), after full-width digits are normalised and spaces removed: 某检刑不诉〔2021〕12号.
-CASE_NUMBER_RE = re.compile(r"[^\s，。：:]{0,30}?[〔\[【（(［﹝]\d{4}[〕\]】）)］﹞][A-Za-z]?\d{1,6}号")
+CASE_NUMBER_RE = re.compile(r"[^\s，。：:]{0,30}?[〔\[【（(［﹝]\d{4}[〕\]】）)］﹞][A-Za-z]?第?\d{1,6}号")
 #: The label of the case number in a web page's metadata (``文书编号：某检刑不诉〔2019〕8号``).
 CASE_NUMBER_LABEL_RE = re.compile(r"(?:文书编号|文书号|文号|案号)[:：]?")
 #: Bracket forms of the year in case numbers, normalised to 〔〕.
