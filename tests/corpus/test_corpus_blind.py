@@ -1,7 +1,7 @@
 """The pipeline's figures on the development blind sets (tests/corpus/blind/open, open2 … open5, and sealed,
-sealed2 … sealed8, held-out sets opened after they were measured; each written by an author who never read the
+sealed2 … sealed9, held-out sets opened after they were measured; each written by an author who never read the
 pipeline), through ``benchmarks/build_quality.py``: a change that loses a document, a field or a personal detail
-fails here. The held-out set, sealed9, is pinned by floors at its one measured figure."""
+fails here. The held-out set, sealed10, is pinned by floors at its one measured figure."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ FIELDS = ("decision", "date", "province", "cpl_numbering", "articles", "person_i
 PINNED: dict[str, dict] = {
     "open": {
         "documents": 46, "gold_records": 44, "per_label": 10, "non_decisions": 6, "planted": 227,
-        "spans": 635, "keep_present": 253, "keep_lost": [],
+        "spans": 634, "keep_present": 253, "keep_lost": [],
         # a nickname (阿凯) that the gold does not list
         "over_masked": ["op_21.html: over-masked name '阿凯'"],
     },
@@ -61,11 +61,11 @@ PINNED: dict[str, dict] = {
     },
     "sealed3": {
         "documents": 28, "gold_records": 26, "per_label": 6, "non_decisions": 4, "planted": 145,
-        "spans": 358, "keep_present": 165, "keep_lost": [], "over_masked": [],
+        "spans": 355, "keep_present": 165, "keep_lost": [], "over_masked": [],
     },
     "sealed4": {
         "documents": 28, "gold_records": 26, "per_label": 6, "non_decisions": 4, "planted": 155,
-        "spans": 403, "keep_present": 150,
+        "spans": 404, "keep_present": 150,
         # a Tianjin sub-district (长江道) in a home address, masked with the street below it
         "keep_lost": ["s4_20.txt: keep string masked '长江道'"],
         # the recogniser takes 段禁 in 芜湖段禁捕水域 for a name
@@ -92,6 +92,10 @@ PINNED: dict[str, dict] = {
         "spans": 332, "keep_present": 97, "keep_lost": [], "over_masked": [],
         # s8_12 prints no case number at all: extracted, flagged no_case_number
         "flagged": {"相对不起诉": 1},
+    },
+    "sealed9": {
+        "documents": 28, "gold_records": 26, "per_label": 6, "non_decisions": 4, "planted": 143,
+        "spans": 390, "keep_present": 112, "keep_lost": [], "over_masked": [],
     },
     "sealed": {
         "documents": 26, "gold_records": 26, "per_label": 6, "non_decisions": 2, "planted": 134,

@@ -322,3 +322,21 @@ def test_a_foreigners_residence_a_handle_a_glossed_nickname_and_places_the_recog
 def test_names_from_the_eighth_round(text, names):
     rec = PDPRecord(id="x", decision="起诉", person_info="", procedure="", fact=text)
     assert list(deidentify_record(rec, "none").names) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("艾某某经其兄阿不都热依木·买买提陪同主动投案。", ["阿不都热依木·买买提"]),
+    ("先后向被害人岩温借款共计人民币18万元。", ["岩温"]),
+    ("列车员贺兰山证实当时车厢人员流动较大。", ["贺兰山"]),
+    ("受绰号“耗儿”的男子（在逃）雇用。", ["耗儿"]),
+], ids=["dotted-relative", "dai-name", "train-crew", "nickname"])
+def test_names_from_the_ninth_round(text, names):
+    rec = PDPRecord(id="x", decision="起诉", person_info="", procedure="", fact=text)
+    assert list(deidentify_record(rec, "none").names) == names
+
+
+def test_an_account_after_账号_and_citations_after_the_decision_sentence():
+    from jiancha.corpus.text import normalize_line
+
+    assert mask_patterns("以账号yzvip888发展下级会员，银行账号6222020200118734566") == "以账号×××发展下级会员，银行账号×××"
+    assert normalize_line("绰号&ldquo;耗儿&rdquo;") == "绰号“耗儿”"

@@ -24,7 +24,12 @@ from jiancha.errors import ParseError
 from jiancha.law.articles import ArticleRef, canonical_sort, parse_articles
 from jiancha.law.cpl import decision_from_articles, detect_numbering
 from jiancha.law.labels import Decision
-from jiancha.law.phrases import DECISION_CLAUSE_RE, DECISION_WORDING, PROCURATORATE_NAME_RE
+from jiancha.law.phrases import (
+    DECISION_CLAUSE_RE,
+    DECISION_STATEMENT_RE,
+    DECISION_WORDING,
+    PROCURATORATE_NAME_RE,
+)
 
 #: Where a label came from.
 LABEL_FROM_ARTICLES = "articles"
@@ -136,6 +141,20 @@ def _base_record(doc: RawDocument, sec: Sections, record_id: str) -> PDPRecord:
     )
 
 
+def _through_decision(text: str) -> str:
+    """The reasoning up to the end of the last sentence that states the decision: what it cites after that (a
+    rights notice, what becomes of the proceeds: 依照…第二百九十八条的规定另行处理) is not the decision's basis.
+
+    >>> _through_decision("本院认为，…决定对甲某不起诉。对违法所得，依照第二百九十八条另行处理。")
+    '本院认为，…决定对甲某不起诉。'
+    """
+    last = None
+    for last in DECISION_STATEMENT_RE.finditer(text):
+        pass
+    end = text.find("。", last.end()) if last is not None else -1
+    return text if end < 0 else text[: end + 1]
+
+
 def _facts(sec: Sections) -> str:
     """The facts of a record: the investigators' version where the document gives one (XX公安局移送审查起诉认定：),
     then the procuratorate's own findings, which add to it or correct it (a findings line that only says they
@@ -176,7 +195,7 @@ def extract_document(doc: RawDocument) -> list[Extracted]:
     allowed = _TYPE_DECISIONS[doc.doc_type]
 
     def decide(text: str) -> tuple[LabelResult, list[str]]:
-        refs = parse_articles(text)
+        refs = parse_articles(_through_decision(text))
         result = label_of(text, refs, numbering)
         if result.decision is not None and result.decision not in allowed:
             result = LabelResult(None, None, f"decision {result.decision.value} contradicts the document type "

@@ -194,7 +194,8 @@ def _is_page_footer(key: str) -> bool:
     rest = PAGE_NUMBER_INLINE_RE.sub("", key)
     if rest == key or len(rest) > RUNNING_HEADER_MAX:
         return False
-    return PROCURATORATE in rest or _title_of(rest) is not None or CASE_NUMBER_RE.fullmatch(rest) is not None
+    return (PROCURATORATE in rest or _title_of(rest) is not None or CASE_NUMBER_RE.fullmatch(rest) is not None
+            or rest.endswith(tuple(PROSECUTORIAL_TITLES)))   # 渝检一分院不起诉决定书 第 1 页 共 2 页
 
 
 def join_wrapped(lines: list[str]) -> list[str]:

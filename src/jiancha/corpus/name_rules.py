@@ -36,7 +36,7 @@ NOT_NAMES: frozenset[str] = frozenset({"全部", "全体", "全家", "全额", "
                                        "强调", "强硬", "强化", "强度", "强大",
                                        # and by 满, 相
                                        "满足", "满意", "满分", "满月", "满载", "相关", "相应", "相互", "相同",
-                                       "近亲属"})
+                                       "近亲属", "达成"})
 #: Pieces of legal wording the recogniser and the context rules sometimes take for a name (``和认罪`` in ``…和认罪认罚…``).
 NOT_NAME_PARTS: tuple[str, ...] = ("认罪", "认罚", "犯罪", "自首", "立功", "供述", "辩护", "检察", "公安", "刑事",
                                    "诉讼", "审查", "起诉", "侦查")
@@ -48,11 +48,15 @@ _STOP = set("的称证于在与和及系因将被向对等家所说供陈辩未�
 _NOT_THIRD = _STOP | set("开骑持拿打踢砍捅用去回找叫给带逃窃偷抢骗盗卖买借欠收付交约邀帮吸喝吃住租进离返至往遂便"
                          "则却仍再才竟随趁看听签写要想拒")
 _CJK = r"\u4e00-\u9fff"
+#: A transliterated name with a middle dot (阿不都热依木·买买提): its parts may hold characters that end other names
+#: (都, 提), so the name ends at the first stop character, non-ideograph or verb that follows a person after it.
+_DOTTED = r"[\u4e00-\u9fff]{1,8}(?:[·•・][\u4e00-\u9fff]{1,8}?)+"
 #: The characters of ``_STOP`` as the body of a regex character class.
 _STOP_CLASS = re.escape("".join(sorted(_STOP)))
 #: One character of a name whatever its form (not one that ends a name), with or without the middle dot.
 _NAME_CHAR = f"(?:(?![{_STOP_CLASS}])[{_CJK}·])"
 _NAME_CHAR_NO_DOT = f"(?:(?![{_STOP_CLASS}])[{_CJK}])"
+_DOTTED_END = f"(?=[{_STOP_CLASS}]|[^{_CJK}·•・]|陪同|代表|出具|提供|证实|签字|报警|前往|来到|表示|$)"
 _SURNAME = "(?:" + "|".join(COMPOUND_SURNAMES) + "|[" + "".join(sorted(SINGLE_SURNAMES)) + "])"
 _CUE_RE = re.compile("|".join(sorted(PERSON_CUES, key=len, reverse=True)))
 _SURNAME_NAME_RE = re.compile(f"{_SURNAME}[{_CJK}]{{1,2}}")
@@ -98,14 +102,12 @@ _BEFORE_ACTION_RE = re.compile(f"(?P<name>{_SURNAME}[{_CJK}]{{1,2}}?)(?=驾驶|�
 _STRONG_CUES = frozenset({"被告人", "被不起诉人", "犯罪嫌疑人", "被害人", "证人", "辩护人", "法定代理人", "诉讼代理人"})
 _THREE_BEFORE_STOP_RE = re.compile(f"(?P<name>{_NAME_CHAR_NO_DOT}{{3}})(?=[和及、，,的])")
 #: A transliterated name with a middle dot after a context word (``被害人阿依古丽·吐尔逊的丈夫``).
-_DOTTED_NAME_RE = re.compile(f"{_NAME_CHAR_NO_DOT}{{1,8}}"
-                             f"(?:[·•・]{_NAME_CHAR_NO_DOT}{{1,8}})+")
+_DOTTED_NAME_RE = re.compile(_DOTTED + _DOTTED_END)
 #: A transliterated name with a middle dot standing between punctuation or after a copula, anywhere
 #: (``，古丽娜尔·艾力及努某某在场``, ``（伊万诺娃·奥莉加）``, ``经营者为古丽娜尔·艾则孜``): the first part at most six
 #: characters.
-_DELIMITED_DOTTED_RE = re.compile(f"(?:(?<=[、，,。；;：:（(“\"\\s为是系叫])|^)(?P<name>{_NAME_CHAR_NO_DOT}{{1,6}}"
-                                  f"(?:[·•・]{_NAME_CHAR_NO_DOT}{{1,8}})+)"
-                                  f"(?=[、，,。；;：:）)”\"\\s及和与等的在称证向]|$)", re.MULTILINE)
+_DELIMITED_DOTTED_RE = re.compile(f"(?:(?<=[、，,。；;：:（(“\"\\s为是系叫])|^)(?P<name>[{_CJK}]{{1,6}}"
+                                  f"(?:[·•・][{_CJK}]{{1,8}}?)+){_DOTTED_END}", re.MULTILINE)
 #: A foreigner's name in Latin letters after their nationality (``俄罗斯籍旅客IVANOVA OLGA``, ``日本籍商人TANAKA``).
 _NATIONAL_LATIN_RE = re.compile(f"籍[{_CJK}]{{0,6}}?(?P<name>{LATIN_NAME_RE.pattern})")
 #: A name listed after another person (``麦某某、羊春梅证实``, ``麦家豪、羊春梅在场``), whatever its surname.
@@ -286,7 +288,7 @@ def companion_names(text: str) -> list[str]:
 _AFTER_PERSON_VERBS: tuple[str, ...] = ("代表", "代为", "出具", "提供", "证实", "证明", "签署", "签字", "表示", "要求",
                                         "同意", "前往", "作为", "陪同", "书写", "报警", "来到")
 _KIN_NAME_RE = re.compile(f"[其之](?:丈夫|妻子|儿子|女儿|父亲|母亲|哥哥|姐姐|弟弟|妹妹|妻|夫|子|女|父|母|兄|弟|姐|妹)"
-                          f"(?P<name>{_NAME_CHAR}{{2,6}})"
+                          f"(?P<name>{_DOTTED}{_DOTTED_END}|{_NAME_CHAR}{{2,6}})"
                           f"(?=[{_STOP_CLASS}]|{'|'.join(_AFTER_PERSON_VERBS)}|$)")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 from jiancha.law.dates import search_date
@@ -31,6 +32,8 @@ def normalize_line(line: str) -> str:
     >>> normalize_line("本 院 认 为，二O二一年 ３月")
     '本院认为，二〇二一年 3月'
     """
+    if "&" in line and ";" in line:   # entities left in text copied from a web page (&ldquo;耗儿&rdquo;)
+        line = html.unescape(line)
     s = _OCR_ZERO_RE.sub("〇", _DATE_SPACE_RE.sub("", line))
     s = s.translate(_FULLWIDTH)
     s = _FULLWIDTH_POINT_RE.sub(".", s)
