@@ -50,7 +50,7 @@ _NOT_THIRD = _STOP | set("开骑持拿打踢砍捅用去回找叫给带逃窃偷
 _CJK = r"\u4e00-\u9fff"
 #: A transliterated name with a middle dot (阿不都热依木·买买提): its parts may hold characters that end other names
 #: (都, 提), so the name ends at the first stop character, non-ideograph or verb that follows a person after it.
-_DOTTED = r"[\u4e00-\u9fff]{1,8}(?:[·•・][\u4e00-\u9fff]{1,8}?)+"
+_DOTTED = f"[{_CJK}]{{1,8}}(?:[·•・][{_CJK}]{{1,8}}?)+"
 #: The characters of ``_STOP`` as the body of a regex character class.
 _STOP_CLASS = re.escape("".join(sorted(_STOP)))
 #: One character of a name whatever its form (not one that ends a name), with or without the middle dot.
