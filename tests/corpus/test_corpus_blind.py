@@ -1,7 +1,7 @@
 """The pipeline's figures on the development blind sets (tests/corpus/blind/open, open2 … open5, and sealed,
-sealed2 … sealed9, held-out sets opened after they were measured; each written by an author who never read the
-pipeline), through ``benchmarks/build_quality.py``: a change that loses a document, a field or a personal detail
-fails here. The held-out set, sealed10, is pinned by floors at its one measured figure."""
+sealed2 … sealed10, held-out sets opened after they were measured; each written by an author who never read
+the pipeline), through ``benchmarks/build_quality.py``: a change that loses a document, a field or a personal
+detail fails here. The held-out set, sealed11, is pinned by floors at its one measured figure."""
 
 from __future__ import annotations
 
@@ -96,6 +96,16 @@ PINNED: dict[str, dict] = {
     "sealed9": {
         "documents": 28, "gold_records": 26, "per_label": 6, "non_decisions": 4, "planted": 143,
         "spans": 390, "keep_present": 112, "keep_lost": [], "over_masked": [],
+    },
+    "sealed10": {
+        "documents": 28, "gold_records": 26, "per_label": 6, "non_decisions": 4, "planted": 114,
+        "spans": 275, "keep_present": 142,
+        # nicknames of unidentified people in quotes (上线"阿飞", 男友"阿杰"（另案处理）), which this gold keeps and
+        # the pipeline masks, as other golds (上家“阿浪”, 绰号“耗儿”) ask
+        "over_masked": ["d06.pdfsrc.txt: over-masked name '阿飞'", "d10.pdfsrc.txt: over-masked name '阿杰'"],
+        "keep_lost": ["d06.pdfsrc.txt: keep string masked '阿飞'", "d10.pdfsrc.txt: keep string masked '阿杰'"],
+        # d17: 依照该条第二款 — a paragraph of "that article" is not resolved to the article cited before it
+        "accuracy": {"articles": 0.9615},
     },
     "sealed": {
         "documents": 26, "gold_records": 26, "per_label": 6, "non_decisions": 2, "planted": 134,

@@ -340,3 +340,11 @@ def test_an_account_after_账号_and_citations_after_the_decision_sentence():
 
     assert mask_patterns("以账号yzvip888发展下级会员，银行账号6222020200118734566") == "以账号×××发展下级会员，银行账号×××"
     assert normalize_line("绰号&ldquo;耗儿&rdquo;") == "绰号“耗儿”"
+
+
+def test_tenth_round_accounts_ids_and_foreign_names_after_their_language():
+    assert mask_patterns("抖音账号\"燕子说事儿\"；无法确认“山城老冉”账号的使用人；驾驶证档案编号360100887241。") == \
+        "抖音账号\"×××\"；无法确认“×××”账号的使用人；驾驶证档案编号×××。"
+    rec = PDPRecord(id="x", decision="起诉", person_info="被告人岩某（缅甸名：AIK HTWE），男，1992年出生。",
+                    procedure="以被告人AIK HTWE涉嫌走私毒品罪移送审查起诉。", fact="")
+    assert deidentify_record(rec, "none").record.procedure == "以被告人岩某涉嫌走私毒品罪移送审查起诉。"

@@ -17,8 +17,8 @@ _CJK = r"\u4e00-\u9fff"
 #: 18-character ID number even when other text follows without a break, else a run of letters and digits.
 #: (The leading lookahead tests the cue's first character cheaply at each position before the alternation.)
 ID_DOCUMENT_RE = re.compile(
-    r"(?=[公身护往港台通居证])(?P<cue>公民身份号码|身份证号码|身份证号|身份证|护照号码|护照号|护照|(?:往来)?(?:港澳|台湾)?通行证号码?|"
-    r"居留证号码?|证件号码|证件号)(?P<sep>(?:为|是)?[:：]?\s*)"
+    r"(?=[公身护往港台通居证驾档社医])(?P<cue>公民身份号码|身份证号码|身份证号|身份证|护照号码|护照号|护照|(?:往来)?(?:港澳|台湾)?通行证号码?|"
+    r"居留证号码?|证件号码|证件号|驾驶证档案编号|驾驶证号码?|档案编号|社保卡号|医保卡号)(?P<sep>(?:为|是)?[:：]?\s*)"
     r"(?P<id>\d(?: ?\d){16} ?[\dXx](?![0-9A-Za-z])|\d{17}[\dXx]|[A-Za-z]{0,3}\d[A-Za-z0-9]{4,19}(?![A-Za-z0-9]))"
 )
 ID_NUMBER_RE = re.compile(
@@ -40,8 +40,10 @@ ONLINE_ACCOUNT_RE = re.compile(r"(?P<cue>(?:微信|QQ|qq|支付宝|抖音|快手
 BOAT_RE = re.compile(r"(?P<p>[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼黔滇陇秦蜀][\u4e00-\u9fff]{0,4}?"
                      r"渔[运捕养辅冷]?)(?P<n>\d{4,6})(?=号|[^\d]|$)")
 #: An online nickname in quotes (``昵称“山城老冼”``, ``网名为“夜行者”``).
-NICKNAME_RE = re.compile(r"(?P<cue>(?:微信|QQ|抖音|快手|微博|游戏)?(?:昵称|网名|用户名))(?P<sep>(?:为|是|叫)?[:：]?\s*[“\"「『])"
+NICKNAME_RE = re.compile(r"(?P<cue>(?:微信|QQ|抖音|快手|微博|游戏)?(?:昵称|网名|用户名|账号|帐号))(?P<sep>(?:为|是|叫)?[:：]?\s*[“\"「『])"
                          r"(?P<nick>[^”\"」』\n]{1,20})(?=[”\"」』])")
+#: A quoted account name before the word for it (``“山城老冉”账号``).
+QUOTED_ACCOUNT_RE = re.compile(r"(?P<sep>[“\"「『])(?P<nick>[^“”\"「」『』\n，。；;]{1,20})(?=[”\"」』](?:的)?(?:微信|QQ|抖音)?(?:账号|帐号))")
 #: A phone number with an international prefix (+852 9137 4482, +86-138-1234-5678).
 INTERNATIONAL_PHONE_RE = re.compile(r"\+\d{1,3}[ -]?\d{2,4}(?:[ -]?\d{3,4}){1,3}(?![\d])")
 PLATE_RE = re.compile(r"(?P<p>[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼黔滇陇秦蜀])(?P<l>[A-HJ-NP-Z])[·•]?"
@@ -95,6 +97,7 @@ _PATTERN_MASKS: tuple[tuple[str, re.Pattern[str], object], ...] = (
     ("phone", INTERNATIONAL_PHONE_RE, MASK),
     ("handle", HANDLE_RE, MASK),
     ("nickname", NICKNAME_RE, lambda m: m["cue"] + m["sep"] + MASK),
+    ("nickname", QUOTED_ACCOUNT_RE, lambda m: m["sep"] + MASK),
     ("online_account", ONLINE_ACCOUNT_RE, lambda m: m["cue"] + m["sep"] + MASK),
     ("mobile", MOBILE_RE, MASK),
     ("landline", LANDLINE_RE, MASK),

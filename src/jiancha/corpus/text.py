@@ -37,7 +37,7 @@ def normalize_line(line: str) -> str:
     s = _OCR_ZERO_RE.sub("〇", _DATE_SPACE_RE.sub("", line))
     s = s.translate(_FULLWIDTH)
     s = _FULLWIDTH_POINT_RE.sub(".", s)
-    s = _SPACES_RE.sub(" ", s).strip()
+    s = _SPACES_RE.sub(" ", s).strip().lstrip("丨｜|").lstrip()   # a scan's stray stroke before a paragraph
     return _CJK_SPACE_RE.sub("", s)
 
 

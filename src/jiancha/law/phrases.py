@@ -61,7 +61,7 @@ NAME_ALIAS_RE = re.compile(r"(?:曾用名|别名|化名|绰号|外号|小名|乳
 LATIN_NAME_RE = re.compile(r"[A-Za-zÀ-ÖØ-öø-ž][A-Za-zÀ-ÖØ-öø-ž.'\- ]{0,60}[A-Za-zÀ-ÖØ-öø-ž]")
 #: A foreigner's name as written in the original script, in brackets right after the Chinese transliteration in
 #: a person header (``被告人颂猜·蓬玛（SOMCHAI PHROMMA），男``) or after 英文名 / 外文名.
-LATIN_ALIAS_RE = re.compile(r"[（(](?:(?:英文|外文)(?:姓)?名[:：]?)?(?P<name>" + LATIN_NAME_RE.pattern + r")(?=[）)，,；;])|"
+LATIN_ALIAS_RE = re.compile(r"[（(](?:(?:英文|外文|[\u4e00-\u9fff]{1,3}(?:文|语)?)(?:姓)?名[:：]?)?(?P<name>" + LATIN_NAME_RE.pattern + r")(?=[）)，,；;])|"
                             r"(?:英文|外文)(?:姓)?名[:：]?(?P<name2>" + LATIN_NAME_RE.pattern + r")(?=[）)，,；;。])")
 #: Defence counsel and agents; their lines are removed from person_info.
 COUNSEL_TITLES: tuple[str, ...] = ("辩护人", "诉讼代理人", "委托代理人", "委托诉讼代理人", "法律援助律师")
@@ -134,7 +134,7 @@ SIGNATURE_THEN_DATE_RE = re.compile(r"^(?P<sig>(?:代理|承办|员额)?(?:检�
 #: the seal mark (（院印）), rules (————). Whole lines are dropped; inline page marks are cut out.
 PAGE_FURNITURE_RE = re.compile(
     r"^(?:第\s*\d+\s*页[\s,，/]*共\s*\d+\s*页|共\s*\d+\s*页[\s,，/]*第\s*\d+\s*页|[-—－]?\s*\d{1,3}\s*[-—－]?|"
-    r"\d{1,3}\s*/\s*\d{1,3}|[（(【\[]\s*院\s*印\s*[）)】\]]|[（(]\s*(?:公章|盖章|印章)\s*[）)]|[—\-_=─━－]{6,})$"
+    r"\d{1,3}\s*/\s*\d{1,3}|[（(【\[]\s*院\s*印\s*[）)】\]]|[（(]\s*(?:公章|盖章|印章)\s*[）)]|[—\-_=─━－＿]{6,})$"
 )
 #: A page number inside a running header or footer line (``某县人民检察院 第 1 页 共 2 页``, ``- 2 -``).
 PAGE_NUMBER_INLINE_RE = re.compile(r"\s*(?:第\s*\d+\s*页[\s,，/]*共\s*\d+\s*页|共\s*\d+\s*页[\s,，/]*第\s*\d+\s*页|"
