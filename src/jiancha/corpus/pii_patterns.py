@@ -33,7 +33,7 @@ GROUPED_NUMBER_RE = re.compile(r"(?<![0-9A-Za-z] )(?<![0-9A-Za-z])(?=(?:\d ?){15
 #: A handle on a messaging app (``账号@hung_vn96``).
 HANDLE_RE = re.compile(r"(?<![A-Za-z0-9._%+-])@[A-Za-z][A-Za-z0-9_]{3,30}(?![A-Za-z0-9_.@])")
 EMAIL_RE = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}")
-ONLINE_ACCOUNT_RE = re.compile(r"(?P<cue>(?:微信|QQ|qq|支付宝|抖音|快手|微博|钉钉)(?:号码|账号|帐号|账户|号|ID|id)?|(?<![银卡])账号)"
+ONLINE_ACCOUNT_RE = re.compile(r"(?P<cue>(?:微信|QQ|qq|支付宝|抖音|快手|微博|钉钉)(?:号码|账号|帐号|账户|号|ID|id)?|(?<!银行)(?<!卡)账号)"
                                r"(?P<sep>(?:[（(](?:号码|账号|帐号|号)?)?(?:为|是)?[:：]?\s*[“\"「『]?)"
                                r"(?P<acc>[A-Za-z][A-Za-z0-9_-]{4,}|\d{5,12})(?![A-Za-z0-9_-])")
 #: A boat's registration (``皖芜湖渔12073号``, ``浙岱渔运05678``): the province, port and kind are kept.
