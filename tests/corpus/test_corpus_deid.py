@@ -319,7 +319,7 @@ def test_a_foreigners_residence_a_handle_a_glossed_nickname_and_places_the_recog
     ("听取了法律援助律师玉香的意见。", ["玉香"]),
     ("以被不起诉人冉某某、母军涉嫌非法拘禁罪移送审查起诉。", ["母军"]),
 ], ids=["glossed-five", "quoted-after-cue", "counsel-before-opinion", "beside-masked-before-charge"])
-def test_names_from_the_eighth_round(text, names):
+def test_names_glossed_quoted_or_beside_a_masked_one(text, names):
     rec = PDPRecord(id="x", decision="起诉", person_info="", procedure="", fact=text)
     assert list(deidentify_record(rec, "none").names) == names
 
@@ -330,7 +330,7 @@ def test_names_from_the_eighth_round(text, names):
     ("列车员贺兰山证实当时车厢人员流动较大。", ["贺兰山"]),
     ("受绰号“耗儿”的男子（在逃）雇用。", ["耗儿"]),
 ], ids=["dotted-relative", "dai-name", "train-crew", "nickname"])
-def test_names_from_the_ninth_round(text, names):
+def test_names_of_relatives_minorities_crew_and_nicknames(text, names):
     rec = PDPRecord(id="x", decision="起诉", person_info="", procedure="", fact=text)
     assert list(deidentify_record(rec, "none").names) == names
 
@@ -342,9 +342,29 @@ def test_an_account_after_账号_and_citations_after_the_decision_sentence():
     assert normalize_line("绰号&ldquo;耗儿&rdquo;") == "绰号“耗儿”"
 
 
-def test_tenth_round_accounts_ids_and_foreign_names_after_their_language():
+def test_accounts_ids_and_foreign_names_after_their_language():
     assert mask_patterns("抖音账号\"燕子说事儿\"；无法确认“山城老冉”账号的使用人；驾驶证档案编号360100887241。") == \
         "抖音账号\"×××\"；无法确认“×××”账号的使用人；驾驶证档案编号×××。"
     rec = PDPRecord(id="x", decision="起诉", person_info="被告人岩某（缅甸名：AIK HTWE），男，1992年出生。",
                     procedure="以被告人AIK HTWE涉嫌走私毒品罪移送审查起诉。", fact="")
     assert deidentify_record(rec, "none").record.procedure == "以被告人岩某涉嫌走私毒品罪移送审查起诉。"
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("其子杨务榜（苗名榜九）代为退缴了保证金。", ["杨务榜", "榜九"]),
+    ("雇佣大老李等人在其承包的林班内采伐落叶松。", ["大老李"]),
+    ("已向上游供货商权五哲支付订货款。", ["权五哲"]),
+    ("证人危秀英证实当晚未见异常。", ["危秀英"]),
+], ids=["name-in-own-language", "familiar-form-hired", "wordlike-surname-after-cue", "wordlike-surname-split"])
+def test_names_in_a_minority_language_familiar_forms_and_wordlike_surnames(text, names):
+    rec = PDPRecord(id="x", decision="起诉", person_info="", procedure="", fact=text)
+    assert list(deidentify_record(rec, "none").names) == names
+
+
+@pytest.mark.parametrize("text", [
+    "依法告知被害人权利义务。", "被害人后脑勺受伤。", "证人山东人，务工。", "被害人支付货款后未收到货物。",
+    "嫌疑人伙同小某等人盗窃。",
+], ids=["rights", "body-part", "province", "verb", "masked-familiar"])
+def test_wordlike_surnames_and_familiar_forms_are_not_taken_from_words(text):
+    rec = PDPRecord(id="x", decision="起诉", person_info="", procedure="", fact=text)
+    assert list(deidentify_record(rec, "none").names) == []

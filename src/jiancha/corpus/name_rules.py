@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import re
 
-from jiancha.corpus.names import COMPOUND_SURNAMES, SINGLE_SURNAMES, surname_of
+import rjieba
+
+from jiancha.corpus.names import COMPOUND_SURNAMES, SINGLE_SURNAMES, WORDLIKE_SURNAMES, surname_of
 from jiancha.law.phrases import (
     HEADER_NAME_END,
     LATIN_ALIAS_RE,
@@ -60,6 +62,7 @@ _DOTTED_END = f"(?=[{_STOP_CLASS}]|[^{_CJK}·•・]|陪同|代表|出具|提供
 _SURNAME = "(?:" + "|".join(COMPOUND_SURNAMES) + "|[" + "".join(sorted(SINGLE_SURNAMES)) + "])"
 _CUE_RE = re.compile("|".join(sorted(PERSON_CUES, key=len, reverse=True)))
 _SURNAME_NAME_RE = re.compile(f"{_SURNAME}[{_CJK}]{{1,2}}")
+_WORD_RE = re.compile(f"[{_CJK}]+")
 #: A further name in a list after a found one, delimited on both sides (``被告人张伟、李强、王小燕等``,
 #: ``证人赵某某、和志强的证言``).
 _LISTED_NAME_RE = re.compile(f"、(?P<name>{_SURNAME}[{_CJK}]{{1,2}}?)"
@@ -207,8 +210,26 @@ def _name_after_cue(text: str, start: int, by_length: list[str], cue: str = "") 
     if glossed is not None and glossed.group(0)[0] not in _STOP and glossed.group(0) not in NOT_NAMES:
         return glossed.group(0), True
     plain = _SURNAME_NAME_RE.match(text, start)
-    name = _name_at(plain.group(0), text) if plain is not None else None
+    name = _name_at(plain.group(0), text) if plain is not None else _wordlike_surname_name(text, start)
     return (name, True) if name else None
+
+
+def _wordlike_surname_name(text: str, start: int) -> str | None:
+    """A three-character name at ``start`` whose surname is also the start of common words (``WORDLIKE_SURNAMES``):
+    taken when the segmenter reads the surname alone before a given name of two characters (危 | 秀英) or the
+    three characters as one unknown word (权五哲), and neither they nor their first two characters are a word of
+    its dictionary (权利义务, 支付, 后脑勺, 山东人).
+
+    >>> [_wordlike_surname_name(t, 0) for t in ("权五哲支付货款", "危秀英证实", "权利义务告知书", "后脑勺受伤", "山东人")]
+    ['权五哲', '危秀英', None, None, None]
+    """
+    if text[start: start + 1] not in WORDLIKE_SURNAMES:
+        return None
+    words = rjieba.cut(text[start: start + 8])
+    name = words[0] + words[1] if len(words[0]) == 1 and len(words) > 1 and len(words[1]) == 2 else words[0]
+    if len(name) != 3 or not _WORD_RE.fullmatch(name) or rjieba.has_word(name) or rjieba.has_word(name[:2]):
+        return None
+    return name if plausible_name(name) else None
 
 
 def find_names(text: str, known: tuple[str, ...] | list[str] = ()) -> list[str]:
@@ -265,8 +286,11 @@ def plausible_name(word: str) -> bool:
 
 
 #: A companion hired, led or joined by the suspect, before 等人 or a list (``雇用于德水等人``, ``纠集马强、…``):
-#: a surname name, whose first character may be one that usually ends a name (于, 向).
-_HIRED_RE = re.compile(f"(?:伙同|纠集|雇佣|雇用|指使|教唆|邀约|约上|叫上|带领)(?P<name>{_SURNAME}[{_CJK}]{{1,2}}?)"
+#: a surname name, whose first character may be one that usually ends a name (于, 向), or the familiar form
+#: people are known by when nobody took their full name (``大老李``, ``小王``, ``阿强``).
+_FAMILIAR_FORM = f"(?:[大小]?老{_SURNAME}|小{_SURNAME}|阿[{_CJK}]{{1,2}}?)"
+_HIRED_RE = re.compile(f"(?:伙同|纠集|雇佣|雇用|指使|教唆|邀约|约上|叫上|带领)"
+                       f"(?P<name>{_SURNAME}[{_CJK}]{{1,2}}?|{_FAMILIAR_FORM})"
                        f"(?=等人|等[二三四五六七八九十\\d]|[、和及])")
 
 
@@ -274,8 +298,8 @@ def companion_names(text: str) -> list[str]:
     """Co-offenders and companions named after the verb that joins them to the suspect and before a gloss on
     their case (see ``_COMPANION_RE``), whatever their surname.
 
-    >>> companion_names("伙同阙海洋（在逃）、与卓玛（另案处理）及被害人（系其妻）；雇用于德水等人采伐")
-    ['阙海洋', '卓玛', '于德水']
+    >>> companion_names("伙同阙海洋（在逃）、与卓玛（另案处理）及被害人（系其妻）；雇用于德水等人采伐，雇佣大老李等人")
+    ['阙海洋', '卓玛', '于德水', '大老李']
     """
     found = [m["name"] for m in (*_COMPANION_RE.finditer(text), *_HIRED_RE.finditer(text))]
     return list(dict.fromkeys(n for n in found if plausible_name(n)))

@@ -24,6 +24,14 @@ SINGLE_SURNAMES: frozenset[str] = frozenset(
     "岩玉朴玄太具满强操阙隆蔚昝禹芮羿储汲邴牧蓬戎祖厉韶鄂赖胥莘堵雍浦阎慕夔乜芈淦隽鄞佀傅萧狄贝茅贲杭嵇荀钮廉奚竺庾匡惠弘凤"
 )
 
+#: Surnames of the Hundred Family Surnames that are also the first character of common words (权利, 危险, 支付,
+#: 国家, 水泥): never taken as a surname on their own, only right after a word for a person and where the
+#: segmenter reads no word there.
+WORDLIKE_SURNAMES: frozenset[str] = frozenset(
+    "权危支索暨原信花水云昌平计谈封松富乌巴山班仰秋伊束薄印宿怀从籍屠阴苍双贡劳扶宰通燕别充习鱼容戈终居衡步都国"
+    "广禄东沃利越融空毋养须丰巢后红经能元乐"
+)
+
 
 def surname_of(name: str) -> str | None:
     """The surname of ``name`` (compound first), or None if it does not start with a known surname."""

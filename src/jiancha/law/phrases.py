@@ -55,7 +55,15 @@ REPRESENTATIVE_HEADER_RE = re.compile(r"^(?P<address>" + "|".join(REPRESENTATIVE
 #: Characters that end the name in a person header (``犯罪嫌疑人张三，男，…``, ``被告人李四（曾用名…）``).
 HEADER_NAME_END = "，,（("
 #: Other names of a person: ``（曾用名张小三）``, ``别名李四，``, nicknames ``绰号“黑仔”``, ``外号阿彪，``.
-NAME_ALIAS_RE = re.compile(r"(?:曾用名|别名|化名|绰号|外号|小名|乳名|网名|诨号)(?:为|是|叫)?[:：]?[“\"「『‘]?"
+#: Peoples whose members often carry a name in their own language beside the Chinese one (``杨务榜（苗名榜九）``).
+ETHNIC_NAME_PEOPLES: tuple[str, ...] = (
+    "苗", "彝", "藏", "蒙古", "蒙", "傣", "壮", "侗", "瑶", "哈尼", "景颇", "佤", "傈僳", "维吾尔", "维", "哈萨克", "朝鲜",
+    "布依", "纳西", "羌", "黎", "独龙", "怒", "基诺", "德昂", "拉祜", "柯尔克孜", "塔吉克", "鄂温克", "达斡尔", "水", "白",
+    "本民族", "民族", "经", "法",
+)
+NAME_ALIAS_RE = re.compile(r"(?:曾用名|别名|化名|绰号|外号|小名|乳名|网名|诨号|"
+                           r"(?<=[（(])(?:" + "|".join(ETHNIC_NAME_PEOPLES) + r")族?(?:语)?名)"
+                           r"(?:为|是|叫)?[:：]?[“\"「『‘]?"
                            r"(?P<name>[\u4e00-\u9fff]{2,4})(?=[”\"」』’]|[）)，,、；;。])")
 #: A name in Latin letters (a foreigner's: ``OKONKWO CHIDI EMEKA``, ``Smith, John`` is not one: the comma ends it).
 LATIN_NAME_RE = re.compile(r"[A-Za-zÀ-ÖØ-öø-ž][A-Za-zÀ-ÖØ-öø-ž.'\- ]{0,60}[A-Za-zÀ-ÖØ-öø-ž]")
@@ -79,6 +87,7 @@ PERSON_CUES: tuple[str, ...] = (
     "表妹", "堂弟", "堂兄", "堂哥", "侄子", "外甥", "岳父", "岳母", "舅舅", "同学", "医生", "护士", "值班律师", "律师",
     "旅客", "游客", "顾客", "在场的", "列车员", "乘务员", "售票员", "收费员", "值班员", "检察长", "副检察长", "实际控制人", "负责人", "股东", "出纳", "护林员", "安全员", "管理员", "业务员",
     "驾驶员", "快递员", "外卖员", "售货员", "营业员", "保管员", "仓管员", "调度员", "保洁员", "工作人员",
+    "供货商", "供应商", "经销商", "承包商", "承包人", "包工头", "中间人", "货主", "买家", "卖家", "客户",
 )
 #: What de-identification writes for a name: surname + 某 / 某某, 某甲 / 某乙 … for shared surnames.
 PSEUDONYM_MARK = "某"
