@@ -19,6 +19,7 @@ Parsing rules of :func:`parse_articles` (one left-to-right scan with a single pr
   after a law name is a count, not a citation (``卷烟二十条``);
 * a 《title》 holding 关于 (``《最高人民法院〈关于…的解释〉》``) and any other title followed by an article
   (``《中华人民共和国民法通则》第一百一十九条``) is another document: its articles are skipped;
+* ``该条第K款`` (also 本条, 同条, 此条) is paragraph K of the article cited last, in this sentence or before;
 * a citation preceded by a negation (``不适用``, ``不依照`` … see ``patterns.NEGATION_PATTERN``) is skipped
   together with the rest of its list; ``不符合…第N条规定的…`` cites the article (the measure the facts fail).
 """
@@ -92,6 +93,8 @@ _TOKEN = re.compile(
         rf"(?P<name>{_NAME_CHAR}{{0,30}}?(?:{_SUFFIXES})){P.VERSION_NOTE}?{_ARTICLE_AHEAD}",
         # A PDP law named without an article right after it (``刑法：…``).
         rf"(?P<alias>{_PLAIN_ALIAS})(?:{re.escape(P.TRIAL_VERSION_NOTE)}|\(试行\))?(?!修正|的?解释|实施)",
+        # "that article": a paragraph or item of the article cited last (``第二百四十六条…，依照该条第二款``).
+        r"(?P<same_art>(?:该|本|同|此)条)(?=\s*第)",
         rf"(?P<cont_para>{P.PARAGRAPH_PATTERN})",
         rf"(?P<cont_item>{P.ITEM_PATTERN})",
         rf"(?P<stop>[{P.SENTENCE_END_CHARS}])",
@@ -176,6 +179,7 @@ def parse_articles(text: str, *, default_law: Law | None = None) -> list[Article
     law: str | None = default
     negated = False
     last: tuple[str | None, int, int, int | None, bool] | None = None  # law, art, suffix, para, skipped
+    recent: tuple[str | None, int, int, int | None, bool] | None = None  # the article cited last, any sentence
     last_end = 0
     after_law = False  # the previous token was a law name
     seen: dict[ArticleRef, None] = {}
@@ -199,6 +203,11 @@ def parse_articles(text: str, *, default_law: Law | None = None) -> list[Article
             last = None
             last_end = m.end()
             after_law = True
+            continue
+        if kind == "same_art":
+            if recent is not None:
+                last = (*recent[:3], None, recent[4] or _negated(text, start))
+            last_end = m.end()
             continue
         # citations
         if kind == "article":
@@ -231,6 +240,7 @@ def parse_articles(text: str, *, default_law: Law | None = None) -> list[Article
                 last_end = m.end()
                 continue
         last = (law if kind == "article" else last[0], art, suf, paras[-1], skipped)
+        recent = last
         last_end = m.end()
         after_law = False
         if not skipped:
