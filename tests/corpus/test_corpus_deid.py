@@ -368,3 +368,21 @@ def test_names_in_a_minority_language_familiar_forms_and_wordlike_surnames(text,
 def test_wordlike_surnames_and_familiar_forms_are_not_taken_from_words(text):
     rec = PDPRecord(id="x", decision="起诉", person_info="", procedure="", fact=text)
     assert list(deidentify_record(rec, "none").names) == []
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("与韩国商人KIM SUNG HO签订冷冻鱿鱼购销合同。", ["KIM SUNG HO"]),
+    ("为其聘请了越南语翻译人员黄氏梅（HOANG THI MAI），讯问了被不起诉人。", ["黄氏梅", "HOANG THI MAI"]),
+    ("在ABC TRADING CO公司（SINO TRADE LTD）仓库内，经DNA鉴定。", []),
+], ids=["capitals", "bracketed-after-chinese", "company-and-acronym"])
+def test_foreigners_latin_names_in_capitals_or_in_brackets(text, names):
+    rec = PDPRecord(id="x", decision="起诉", person_info="", procedure="", fact=text)
+    assert list(deidentify_record(rec, "none").names) == names
+
+
+def test_the_recogniser_does_not_take_a_body_or_money_for_a_person():
+    from jiancha.corpus.name_rules import accept_recognised
+
+    text = "经宝鸡市公安局交通警察支队陈仓大队认定；退还钱款。"
+    assert not accept_recognised("陈仓大队", text) and not accept_recognised("钱款", text)
+    assert accept_recognised("陈仓", "证人陈仓称")

@@ -230,3 +230,32 @@ def test_the_procuratorates_examination_of_the_evidence_opens_the_reasoning():
     assert e.record.fact == FACT
     assert e.record.raw_reasoning_and_decision == doubt + "\n" + reasoning
     assert e.record.decision == "存疑不起诉"
+
+
+def test_a_line_that_fills_the_wrap_width_continues_even_before_an_opening():
+    procedure = ("本案由某某县公安局侦查终结，以被不起诉人甲某涉嫌盗窃罪，于2020年3月10日移送本院审查起诉。本院受理后，已告知被不"
+                 "起诉人有权委托辩护人，依法讯问了被不起诉人，听取了辩护人的意见，审查了全部案件材料。")
+    fact = FACT * 3
+    reasoning = "本院认为，甲某的行为情节显著轻微、危害不大，不构成犯罪。" + SNP_BASIS
+    body = HEAD.splitlines()[3] + "\n" + procedure + "\n经依法审查查明：" + fact + "\n" + reasoning + "\n" + TAIL.strip()
+    cut = procedure.index("辩护人的意见")
+    width = next(w for w in range(15, 40) if cut % w == 0)
+    wrapped = "\n".join(p[i: i + width] for p in body.splitlines() for i in range(0, len(p), width))
+    assert "\n辩护人的意见" in wrapped   # the cut this test is about
+    e = _one("\n".join(HEAD.splitlines()[:3]) + "\n" + wrapped)
+    assert e.record.procedure == procedure and e.record.fact == fact
+    assert e.record.raw_reasoning_and_decision == reasoning
+
+
+def test_the_procuratorates_own_investigation_bureau_alleging_is_the_investigators_version():
+    police = "本院反贪污贿赂局移送审查起诉认定：" + FACT
+    reasoning = "本院经审查认为，本院反贪污贿赂局认定的犯罪事实不清、证据不足，不符合起诉条件。" + IENP_BASIS
+    e = _one(HEAD + PROCEDURE.replace("某某县公安局", "本院反贪污贿赂局") + police + "\n" + reasoning + TAIL)
+    assert e.record.fact == FACT and e.record.raw_reasoning_and_decision == reasoning
+
+
+def test_an_allegation_naming_the_charge_before_the_transfer_is_the_investigators_version():
+    police = "某某县公安局以被不起诉人甲某涉嫌盗窃罪移送审查起诉认定：" + FACT + "某某县公安局认定，上述白酒系甲某窃得。"
+    reasoning = "本院经审查认为，某某县公安局认定的犯罪事实不清、证据不足，不符合起诉条件。" + IENP_BASIS
+    e = _one(HEAD + PROCEDURE + police + "\n" + reasoning + TAIL)
+    assert e.record.fact == FACT + "某某县公安局认定，上述白酒系甲某窃得。"

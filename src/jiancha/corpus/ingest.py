@@ -201,19 +201,51 @@ def _is_page_footer(key: str) -> bool:
 def join_wrapped(lines: list[str]) -> list[str]:
     """Lines wrapped by a page width, a ``<br>`` or a scan joined back into paragraphs: a line that does not end a
     sentence continues on the next, unless that one starts a paragraph (a heading, a list item, a section
-    opening such as 本案由 / 本院认为 / 犯罪嫌疑人…) and the line before could end one (``_CONTINUES``)."""
+    opening such as 本案由 / 本院认为 / 犯罪嫌疑人…) and the line before could end one (``_CONTINUES``). Where the
+    text is wrapped at a fixed width (``wrap_width``), a line that fills it continues whatever the next one
+    starts with (``…听取了`` / ``辩护人的意见，…``)."""
+    width = wrap_width(lines)
     out: list[str] = []
+    last = ""   # the line read before this one (a paragraph in ``out`` may be several lines)
     for line in lines:
         if not line:
             continue
         prev = out[-1] if out else ""
+        full = width is not None and len(last) >= width - 1 and not _is_short_heading(line)
         wrapped = prev and not prev.endswith(_PDF_BREAK_AFTER) and not _is_short_heading(prev) and (
-            not _starts_paragraph(line) or (prev.endswith(_CONTINUES) and not _is_short_heading(line)))
+            full or not _starts_paragraph(line) or (prev.endswith(_CONTINUES) and not _is_short_heading(line)))
         if wrapped:
             out[-1] = prev + line
         else:
             out.append(line)
+        last = line
     return out
+
+
+#: Share of a document's lines of ten characters or more that must have the same length, give or take one,
+#: for the text to count as wrapped at that width (a PDF's text layer; typed paragraphs vary in length).
+_FIXED_WIDTH_SHARE = 0.4
+#: Fewest lines of ten characters or more a text must have for a fixed width to be read off them.
+_FIXED_WIDTH_LINES = 8
+
+
+def wrap_width(lines: list[str]) -> int | None:
+    """The width the text is wrapped at: the most common length of its lines of ten characters or more when at
+    least ``_FIXED_WIDTH_SHARE`` of them are within one character of it and hardly any is much longer (a line
+    of half-width digits holds more characters), else None.
+
+    >>> wrap_width(["一" * 34] * 7 + ["二" * 12, "三" * 33])
+    34
+    >>> wrap_width(["一" * n for n in (11, 10, 139, 55, 10, 196, 167, 99, 11, 10)]) is None
+    True
+    """
+    lengths = [len(ln) for ln in lines if len(ln) >= 10]
+    if len(lengths) < _FIXED_WIDTH_LINES:
+        return None
+    mode = max(set(lengths), key=lambda n: (sum(abs(k - n) <= 1 for k in lengths), n))
+    near = sum(abs(k - mode) <= 1 for k in lengths)
+    over = sum(k > mode * 1.25 for k in lengths)
+    return mode if near >= _FIXED_WIDTH_SHARE * len(lengths) and over <= 0.1 * len(lengths) else None
 
 
 def _is_short_heading(line: str) -> bool:

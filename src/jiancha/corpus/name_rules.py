@@ -38,7 +38,9 @@ NOT_NAMES: frozenset[str] = frozenset({"全部", "全体", "全家", "全额", "
                                        "强调", "强硬", "强化", "强度", "强大",
                                        # and by 满, 相
                                        "满足", "满意", "满分", "满月", "满载", "相关", "相应", "相互", "相同",
-                                       "近亲属", "达成"})
+                                       "近亲属", "达成",
+                                       # money and goods, opened by the surnames 钱 and 财
+                                       "钱款", "钱财", "钱物", "财物", "财产"})
 #: Pieces of legal wording the recogniser and the context rules sometimes take for a name (``和认罪`` in ``…和认罪认罚…``).
 NOT_NAME_PARTS: tuple[str, ...] = ("认罪", "认罚", "犯罪", "自首", "立功", "供述", "辩护", "检察", "公安", "刑事",
                                    "诉讼", "审查", "起诉", "侦查")
@@ -113,6 +115,33 @@ _DELIMITED_DOTTED_RE = re.compile(f"(?:(?<=[、，,。；;：:（(“\"\\s为是
                                   f"(?:[·•・][{_CJK}]{{1,8}}?)+){_DOTTED_END}", re.MULTILINE)
 #: A foreigner's name in Latin letters after their nationality (``俄罗斯籍旅客IVANOVA OLGA``, ``日本籍商人TANAKA``).
 _NATIONAL_LATIN_RE = re.compile(f"籍[{_CJK}]{{0,6}}?(?P<name>{LATIN_NAME_RE.pattern})")
+#: Words of a company's or a body's name in capitals, which a run of capitals holding one is (``ABC TRADING CO``).
+_LATIN_BODY_WORDS = frozenset({"LTD", "CO", "INC", "LLC", "LIMITED", "COMPANY", "CORP", "CORPORATION", "GROUP",
+                               "TRADING", "BANK", "INTERNATIONAL", "TECHNOLOGY", "INDUSTRIAL", "HOLDINGS", "CHINA",
+                               "HOTEL", "KTV", "CLUB", "BAR", "SHOP", "STORE", "CENTER", "CENTRE", "UNIVERSITY"})
+#: A foreigner's name in capitals, two words or more (``与韩国商人KIM SUNG HO签订``, ``HOANG THI MAI``): in Chinese
+#: text such a run is a person's name unless it holds a company's word or a company follows it.
+_CAPITALS_NAME_RE = re.compile(r"(?<![A-Za-z0-9])(?P<name>[A-Z]{2,}(?: [A-Z]{2,}){1,4})(?![A-Za-z0-9])(?!\s*(?:公司|有限|集团))")
+#: A name in Latin letters in brackets right after a name in ideographs (``翻译人员黄氏梅（HOANG THI MAI）``), not
+#: after a company's name.
+_BRACKETED_LATIN_RE = re.compile(f"(?<=[{_CJK}])(?<!公司)(?<!集团)(?<!银行)[（(](?P<name>{LATIN_NAME_RE.pattern})[）)]")
+
+
+def latin_names(text: str) -> list[str]:
+    """Foreigners' names in Latin letters that no context word introduces: runs of two or more words in
+    capitals, and a Latin name in brackets after a name in ideographs; not a company's name, not an acronym.
+
+    >>> latin_names("与韩国商人KIM SUNG HO签订合同；翻译人员黄氏梅（Hoang Thi Mai）；ABC TRADING CO公司；经DNA鉴定；"
+    ...             "检出甲基苯丙胺（MA）；在某酒吧（LUCKY BAR）")
+    ['KIM SUNG HO', 'Hoang Thi Mai']
+    """
+    found = [m["name"] for m in _CAPITALS_NAME_RE.finditer(text)
+             if not _LATIN_BODY_WORDS.intersection(m["name"].split())]
+    found += [m["name"] for m in _BRACKETED_LATIN_RE.finditer(text)
+              if " " in m["name"] or (len(m["name"]) >= 4 and not (m["name"].isupper() and len(m["name"]) <= 5))]
+    return list(dict.fromkeys(n for n in found if not _LATIN_BODY_WORDS.intersection(n.upper().split())))
+
+
 #: A name listed after another person (``麦某某、羊春梅证实``, ``麦家豪、羊春梅在场``), whatever its surname.
 _LISTED_AFTER_RE = f"、(?P<name>{_NAME_CHAR}{{2,6}}?)(?=[、及和等对均都也为将在]|涉嫌|伙同|共同|分别|是否|不起诉|{_TESTIMONY}|在场|二人|三人)"
 #: A name listed before an already-masked one (``王立、李某某的证言``).
@@ -384,11 +413,12 @@ def rule_names(text: str, known: list[str]) -> list[str]:
     """Names the context rules find in ``text`` given the person headers' ``known`` names, in the order the rules
     run: the known names, names after context words and in lists after them, relatives after a kinship word,
     co-offenders before a gloss, nicknames and former names, dotted names between punctuation, foreigners' Latin
-    names after their nationality."""
+    names after their nationality, in capitals or in brackets after their Chinese name."""
     anywhere = [a["name"] for a in NAME_ALIAS_RE.finditer(text) if plausible_name(a["name"])]   # 绰号“阿彪”
     anywhere += [m["name"] for m in _DELIMITED_DOTTED_RE.finditer(text) if plausible_name(m["name"])]
     anywhere += [m["name"] for m in _NATIONAL_LATIN_RE.finditer(text) if len(m["name"]) >= 4]
     anywhere += [m["name"] for m in _GLOSSED_NICKNAME_RE.finditer(text)]   # “小红帽”（网名，真实姓名不详）
+    anywhere += latin_names(text)
     return list(dict.fromkeys([*known, *find_names(text, known), *kin_names(text), *companion_names(text),
                                *anywhere]))
 
@@ -410,8 +440,15 @@ def _place_part(name: str, text: str) -> bool:
     return bool(at) and all(text.startswith(_PLACE_AFTER, k) for k in at)
 
 
+#: How the names of bodies and units end (陈仓大队, 城关中队, 东城站): a recogniser's "name" of three characters or
+#: more ending so is one of them.
+_BODY_ENDINGS = tuple("队局院司所部处厂店站科室组")
+
+
 def accept_recognised(name: str, text: str) -> bool:
     """Whether a person name of the recogniser is kept: not a known non-name, not already masked, no legal wording
-    inside, not only ever a quoted product name or the first part of a place's name."""
+    inside, not the name of a body (陈仓大队), not only ever a quoted product name or the first part of a place's
+    name."""
     return (name not in NOT_NAMES and not _is_masked_form(name) and not any(p in name for p in NOT_NAME_PARTS)
+            and not (len(name) >= 3 and name.endswith(_BODY_ENDINGS))
             and not _quoted_thing(name, text) and not _place_part(name, text))
