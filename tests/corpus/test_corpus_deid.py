@@ -386,3 +386,15 @@ def test_the_recogniser_does_not_take_a_body_or_money_for_a_person():
     text = "经宝鸡市公安局交通警察支队陈仓大队认定；退还钱款。"
     assert not accept_recognised("陈仓大队", text) and not accept_recognised("钱款", text)
     assert accept_recognised("陈仓", "证人陈仓称")
+
+
+def test_a_phone_of_any_shape_after_the_word_for_it_and_not_a_count():
+    assert mask_patterns("澳门手机号码66123478；电话：8765 4321；拨打电话20余次；手机2部") == \
+        "澳门手机号码×××；电话：×××；拨打电话20余次；手机2部"
+
+
+def test_the_recogniser_does_not_run_a_name_into_the_word_after_it():
+    from jiancha.corpus.name_rules import accept_recognised
+
+    text = "证人次仁卓玛系在甜茶馆内隔窗观察。"
+    assert not accept_recognised("仁卓玛系", text) and accept_recognised("次仁卓玛", text)

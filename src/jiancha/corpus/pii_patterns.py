@@ -45,7 +45,11 @@ NICKNAME_RE = re.compile(r"(?P<cue>(?:微信|QQ|抖音|快手|微博|游戏)?(?:
 #: A quoted account name before the word for it (``“山城老冉”账号``).
 QUOTED_ACCOUNT_RE = re.compile(r"(?P<sep>[“\"「『])(?P<nick>[^“”\"「」『』\n，。；;]{1,20})(?=[”\"」』](?:的)?(?:微信|QQ|抖音)?(?:账号|帐号))")
 #: A phone number with an international prefix (+852 9137 4482, +86-138-1234-5678).
-INTERNATIONAL_PHONE_RE = re.compile(r"\+\d{1,3}[ -]?\d{2,4}(?:[ -]?\d{3,4}){1,3}(?![\d])")
+INTERNATIONAL_PHONE_RE = re.compile(r"(?P<num>\+\d{1,3}[ -]?\d{2,4}(?:[ -]?\d{3,4}){1,3})(?![\d])")
+#: A phone number of any shape after the word for it (``澳门手机号码66123478``, ``电话：8765 4321``): six digits or
+#: more, so that counts (``拨打电话20余次``) stay.
+CUED_PHONE_RE = re.compile(r"(?P<cue>(?:手机|电话|座机|固话|联系方式)(?:号码|号)?)(?P<sep>(?:为|是)?[:：]?\s*)"
+                           r"(?P<num>(?=(?:\d[ -]?){5,}\d)\d[\d -]{4,16}\d)(?![\d])")
 PLATE_RE = re.compile(r"(?P<p>[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼黔滇陇秦蜀])(?P<l>[A-HJ-NP-Z])[·•]?"
                       r"[A-HJ-NP-Z0-9]{5,6}(?![A-Za-z0-9])")
 BIRTH_DATE_RE = re.compile(r"(?P<ym>\d{4}年\d{1,2}月)\d{1,2}日(?=出生|生)")
@@ -101,6 +105,7 @@ _PATTERN_MASKS: tuple[tuple[str, re.Pattern[str], object], ...] = (
     ("online_account", ONLINE_ACCOUNT_RE, lambda m: m["cue"] + m["sep"] + MASK),
     ("mobile", MOBILE_RE, MASK),
     ("landline", LANDLINE_RE, MASK),
+    ("phone", CUED_PHONE_RE, lambda m: m["cue"] + m["sep"] + MASK),
     ("account_number", ACCOUNT_NUMBER_RE, MASK),
     ("plate", PLATE_RE, lambda m: m["p"] + m["l"] + "×××××"),
     ("boat", BOAT_RE, lambda m: m["p"] + "×××××"),
@@ -112,7 +117,7 @@ _PATTERN_MASKS: tuple[tuple[str, re.Pattern[str], object], ...] = (
 
 #: The group of a pattern that holds the masked text, where the cue before it is kept.
 _SPAN_GROUP: dict[str, str] = {"online_account": "acc", "id_document": "id", "address": "addr", "nickname": "nick",
-                               "boat": "n"}
+                               "boat": "n", "phone": "num"}
 
 
 #: The registered address of a company or body (``公司（住所地：上海市浦东新区张杨路1088号12楼）``): public, kept.

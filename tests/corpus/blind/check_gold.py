@@ -1,7 +1,7 @@
 """Self-check of the blind corpus: every gold file against its document.
 
 Stand-alone (standard library only); does not import or run the pipeline.
-Usage:  python3 check_gold.py [corpus_dir]      (default: directory of this file)
+Usage:  python3 check_gold.py [DIR]   (DIR: a folder of corpus folders, or one corpus folder; default: this file's)
 Checks: JSON shape; document exists and decodes; id / field starts occur in the
 cleaned text; PII and keep strings occur; articles cited between the reasoning
 start and the decision sentence equal the gold list; decision date matches the
@@ -176,9 +176,14 @@ def main(root):
     def err(f, msg):
         errors.append(f"{f}: {msg}")
 
-    folders = sorted(
-        d for d in os.listdir(root) if glob.glob(os.path.join(root, d, "*.gold.json"))
-    )
+    root = os.path.abspath(root)
+    if glob.glob(os.path.join(root, "*.gold.json")):
+        # one corpus folder given: check it alone
+        root, folders = os.path.dirname(root), [os.path.basename(root)]
+    else:
+        folders = sorted(
+            d for d in os.listdir(root) if glob.glob(os.path.join(root, d, "*.gold.json"))
+        )
     for folder in folders:
         golds = sorted(glob.glob(os.path.join(root, folder, "*.gold.json")))
         files = {
