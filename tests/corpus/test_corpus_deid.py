@@ -386,6 +386,7 @@ def test_the_recogniser_does_not_take_a_body_or_money_for_a_person():
     text = "经宝鸡市公安局交通警察支队陈仓大队认定；退还钱款。"
     assert not accept_recognised("陈仓大队", text) and not accept_recognised("钱款", text)
     assert accept_recognised("陈仓", "证人陈仓称")
+    assert not accept_recognised("景洪", "乘客车前往景洪市；托其带给景洪的亲戚")
 
 
 def test_a_phone_of_any_shape_after_the_word_for_it_and_not_a_count():
@@ -398,3 +399,16 @@ def test_the_recogniser_does_not_run_a_name_into_the_word_after_it():
 
     text = "证人次仁卓玛系在甜茶馆内隔窗观察。"
     assert not accept_recognised("仁卓玛系", text) and accept_recognised("次仁卓玛", text)
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("二、该厅计划财务处出纳海燕及其他相关工作人员的证言。", ["海燕"]),
+    ("伙同同村人“老三”（身份不详），驾驶农用三轮车。", ["老三"]),
+    ("受一名叫“岩坎”的缅甸籍男子雇请；侦查机关未能查获“岩坎”。", ["岩坎"]),
+    ("村民小组及家属均不知情。", []),
+], ids=["given-name-before-conjunction", "quoted-unidentified", "called", "words-before-conjunction"])
+def test_given_names_alone_and_names_of_unidentified_people(text, names):
+    rec = PDPRecord(id="x", decision="起诉", person_info="", procedure="", fact=text)
+    res = deidentify_record(rec, "none")
+    assert list(res.names) == names
+    assert not any(n in res.record.fact for n in names)

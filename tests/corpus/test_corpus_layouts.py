@@ -259,3 +259,10 @@ def test_an_allegation_naming_the_charge_before_the_transfer_is_the_investigator
     reasoning = "本院经审查认为，某某县公安局认定的犯罪事实不清、证据不足，不符合起诉条件。" + IENP_BASIS
     e = _one(HEAD + PROCEDURE + police + "\n" + reasoning + TAIL)
     assert e.record.fact == FACT + "某某县公安局认定，上述白酒系甲某窃得。"
+
+
+def test_a_reasoning_lead_in_naming_the_body_the_case_went_back_to():
+    reasoning = ("本院经审查并两次退回侦查机关补充侦查，仍然认为某某县公安局认定的犯罪事实不清、证据不足，不符合起诉条件。"
+                 + IENP_BASIS)
+    e = _one(HEAD + PROCEDURE + "某某县公安局移送审查起诉认定：" + FACT + "\n" + reasoning + TAIL)
+    assert e.record.fact == FACT and e.record.raw_reasoning_and_decision == reasoning

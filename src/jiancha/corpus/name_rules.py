@@ -240,7 +240,24 @@ def _name_after_cue(text: str, start: int, by_length: list[str], cue: str = "") 
         return glossed.group(0), True
     plain = _SURNAME_NAME_RE.match(text, start)
     name = _name_at(plain.group(0), text) if plain is not None else _wordlike_surname_name(text, start)
+    if name is None and (two := _TWO_BEFORE_CONJUNCTION_RE.match(text, start)) is not None \
+            and _segmenter_allows_name(two["name"]) and plausible_name(two["name"]):
+        name = two["name"]   # 出纳海燕及其他工作人员: a given name alone, closed by a conjunction
     return (name, True) if name else None
+
+
+#: Two characters closed by a conjunction or a list mark (``出纳海燕及…``, ``村民卓玛、…``).
+_TWO_BEFORE_CONJUNCTION_RE = re.compile(f"(?P<name>{_NAME_CHAR_NO_DOT}{{2}})(?=[和及、与])")
+
+
+def _segmenter_allows_name(word: str) -> bool:
+    """Whether the segmenter's dictionary leaves ``word`` free to be a name: not a word of it, or one tagged as a
+    person's name (海燕 nr; 小组 n, 家属 n are words).
+
+    >>> [_segmenter_allows_name(w) for w in ("海燕", "卓玛", "小组", "家属")]
+    [True, True, False, False]
+    """
+    return not rjieba.has_word(word) or rjieba.tag(word)[0][1].startswith("nr")
 
 
 def _wordlike_surname_name(text: str, start: int) -> str | None:
@@ -417,27 +434,39 @@ def rule_names(text: str, known: list[str]) -> list[str]:
     anywhere = [a["name"] for a in NAME_ALIAS_RE.finditer(text) if plausible_name(a["name"])]   # 绰号“阿彪”
     anywhere += [m["name"] for m in _DELIMITED_DOTTED_RE.finditer(text) if plausible_name(m["name"])]
     anywhere += [m["name"] for m in _NATIONAL_LATIN_RE.finditer(text) if len(m["name"]) >= 4]
-    anywhere += [m["name"] for m in _GLOSSED_NICKNAME_RE.finditer(text)]   # “小红帽”（网名，真实姓名不详）
+    anywhere += [m["name"] or m["called"] for m in _GLOSSED_NICKNAME_RE.finditer(text)]   # “小红帽”（网名，…）
     anywhere += latin_names(text)
     return list(dict.fromkeys([*known, *find_names(text, known), *kin_names(text), *companion_names(text),
                                *anywhere]))
 
 
-#: A quoted nickname glossed as one (``“小红帽”（网名，真实姓名不详）``).
-_GLOSSED_NICKNAME_RE = re.compile(r"[“\"「](?P<name>[^”\"」，。\n]{1,12})[”\"」][（(](?:网名|绰号|外号|昵称|化名|诨名|自称)")
+#: A quoted nickname glossed as one (``“小红帽”（网名，真实姓名不详）``) or as the name of someone unidentified
+#: (``同村人“老三”（身份不详）``), or given as what a person is called (``一名叫“岩坎”的缅甸籍男子``).
+_GLOSSED_NICKNAME_RE = re.compile(r"[“\"「](?P<name>[^”\"」，。\n]{1,12})[”\"」][（(](?:网名|绰号|外号|昵称|化名|诨名|自称|"
+                                  r"[^（）()]{0,6}?(?:身份不详|姓名不详|身份不明|真实姓名不详|另案处理|在逃))|"
+                                  r"(?:名叫|叫做|人称|自称)[“\"「](?P<called>[^”\"」，。\n]{1,12})[”\"」]")
 #: What follows a place name's first part (桥西 in 桥西区 / 桥西分局, 海德 in 海德三道).
 _PLACE_AFTER = ("区", "县", "市", "镇", "乡", "村", "路", "街", "道", "大道", "分局", "派出所", "三道", "二道", "一道",
                 "检")   # 桥西检公诉刑不诉〔…〕: the procuratorate in a case number
 
 
+#: What follows the name of a city or county (景洪市, 勐腊县): a recogniser's "name" that stands once before one of
+#: them is that place's name wherever it stands (带给景洪的亲戚).
+_CITY_AFTER = ("市", "县", "州", "盟", "旗")
+
+
 def _place_part(name: str, text: str) -> bool:
-    """Whether every occurrence of a recogniser's name is the first part of a place's name (``石家庄市桥西区``).
+    """Whether a recogniser's name is a place: every occurrence is the first part of a place's name
+    (``石家庄市桥西区``), or one is the name of a city or county (``景洪市``).
 
     >>> _place_part("桥西", "住石家庄市桥西区，石家庄市公安局桥西分局"), _place_part("桥西", "桥西说")
     (True, False)
+    >>> _place_part("景洪", "前往景洪市；带给景洪的亲戚")
+    True
     """
     at = [m.end() for m in re.finditer(re.escape(name), text)]
-    return bool(at) and all(text.startswith(_PLACE_AFTER, k) for k in at)
+    return bool(at) and (all(text.startswith(_PLACE_AFTER, k) for k in at)
+                         or any(text.startswith(_CITY_AFTER, k) for k in at))
 
 
 #: How the names of bodies and units end (陈仓大队, 城关中队, 东城站): a recogniser's "name" of three characters or

@@ -124,9 +124,11 @@ POLICE_VERSION_RE = re.compile(
 #: Start of the reasoning and decision.
 #: The procuratorate examining (本院经审查 / 经本院依法审查 / 经审查 / 本院审查), possibly with what it did besides
 #: (并两次退回补充侦查后 / ，并经退回补充侦查， / 并听取被害人家属意见后 / 并退回补充侦查一次，), then 认为: the
-#: clause after 并 holds no one else's view (公安机关…认为) and no findings (认定 / 查明 open the facts).
+#: clause after 并 holds no one else's view (公安机关…认为) and no findings (认定 / 查明 open the facts); the body
+#: a case went back to (退回侦查机关补充侦查) is no one speaking.
 _EXAMINED = r"(?:经)?(?:本院)?(?:经)?(?:依法)?(?:审查|审理)(?:后)?"
-_EXAMINED_ALSO = r"(?:[，,]?\s*(?:并|又|且)(?:(?!认定|查明|机关|公安|监察|法院)[^。；：:]){0,30}?)?"
+_EXAMINED_ALSO = (r"(?:[，,]?\s*(?:并|又|且)(?:退回[^。；：:，,]{0,16}?补充(?:侦查|调查)|"
+                  r"(?!认定|查明|机关|公安|监察|法院)[^。；：:]){0,30}?)?")
 REASONING_START_RE = re.compile(
     r"^(?:综上[所述]*[，,]?\s*)?(?:本院认为|检察机关(?:经审查)?认为|"
     + _EXAMINED + _EXAMINED_ALSO + r"[，,]?\s*(?:本院)?(?:仍然|依然|仍)?(?<![人方])认为)"
