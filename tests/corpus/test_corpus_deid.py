@@ -412,3 +412,28 @@ def test_given_names_alone_and_names_of_unidentified_people(text, names):
     res = deidentify_record(rec, "none")
     assert list(res.names) == names
     assert not any(n in res.record.fact for n in names)
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("证人宋蓬（SOMPHONE，老挝籍，车辆原驾驶人）的证言。", ["宋蓬", "SOMPHONE"]),
+    ("伙同绰号“Mike”的男子（真实身份不详，在逃）实施诈骗。", ["Mike"]),
+    ("被害人之子海军（联系电话13995174820）代表近亲属出具了谅解书。", ["海军"]),
+    ("该院主治医师虎胜利出具了死亡证明。", ["虎胜利"]),
+    ("伙同储成林（另案处理）采取虚报安置人口的手段。", ["储成林"]),
+    ("通过微信与上家“王某”（另案处理）联系。", []),
+], ids=["latin-alias-then-comma", "latin-nickname", "kin-two-glossed", "physician-hui-surname",
+        "companion-after-comma", "masked-quoted"])
+def test_aliases_relatives_lists_and_occupations(text, names):
+    rec = PDPRecord(id="x", decision="起诉", person_info="", procedure="", fact=text)
+    assert list(deidentify_record(rec, "none").names) == names
+
+
+def test_a_passport_number_printed_as_series_and_number():
+    assert mask_patterns("俄罗斯联邦国籍，护照号码75 4821936，个体商人") == "俄罗斯联邦国籍，护照号码×××，个体商人"
+
+
+def test_a_list_goes_on_after_a_recognised_name_and_its_gloss():
+    from jiancha.corpus.name_rules import listed_beside
+
+    text = "证人扎西卓玛（扎青乡副乡长）、尼玛（村委会主任）的证言；李某某（系其妻）、鉴定意见、电子数据等证据。"
+    assert listed_beside(text, ["扎西卓玛"]) == ["尼玛"]

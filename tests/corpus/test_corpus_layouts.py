@@ -266,3 +266,12 @@ def test_a_reasoning_lead_in_naming_the_body_the_case_went_back_to():
                  + IENP_BASIS)
     e = _one(HEAD + PROCEDURE + "某某县公安局移送审查起诉认定：" + FACT + "\n" + reasoning + TAIL)
     assert e.record.fact == FACT and e.record.raw_reasoning_and_decision == reasoning
+
+
+def test_a_lead_in_of_the_case_sent_back_opens_the_reasoning_and_a_finding_s_basis_is_no_fact_lead_in():
+    reasoning = "本院经两次退回补充侦查，仍然认为某某县公安局认定的犯罪事实不清、证据不足，不符合起诉条件。" + IENP_BASIS
+    e = _one(HEAD + PROCEDURE + "某某县公安局移送审查起诉认定：" + FACT + "\n" + reasoning + TAIL)
+    assert e.record.fact == FACT and e.record.raw_reasoning_and_decision == reasoning
+    doubts = "经审查，认定甲某盗窃数额的依据主要为乙某的供述，但其供述前后矛盾。"
+    e = _one(HEAD + PROCEDURE + "某某县公安局移送审查起诉认定：" + FACT + "\n" + doubts + "\n" + reasoning + TAIL)
+    assert e.record.fact == FACT and e.record.raw_reasoning_and_decision == doubts + "\n" + reasoning

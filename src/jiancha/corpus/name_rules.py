@@ -82,14 +82,18 @@ _CUE_GLOSS = _GLOSS + r"|[，,]系(?:其|被|该)"
 _GLOSSED_NAME_RE = re.compile(f"[{_CJK}]{{2,6}}?(?={_CUE_GLOSS})")
 #: A co-offender or companion named after the verb that joins them to the suspect or after punctuation, before a
 #: gloss on their case: ``伙同阙海洋（在逃）``, ``与卓玛（另案处理）``, ``纠集巴图、乌兰（均已判刑）``, ``“老板”岩香（在逃）``.
-_COMPANION_RE = re.compile(f"(?:伙同|纠集|雇佣|雇用|指使|教唆|邀约|约上|叫上|带领|与|和|由|向|给|将|把|[、，,；;：:”\"」』])"
-                           f"(?P<name>{_NAME_CHAR}{{2,6}}?)(?={_GLOSS})")
+#: Verbs that join a companion to the suspect (伙同, 纠集, 雇佣 …).
+_JOINING = "(?:伙同|纠集|雇佣|雇用|指使|教唆|邀约|约上|叫上|带领)"
+_COMPANION_RE = re.compile(f"(?:{_JOINING}|与|和|由|向|给|将|把|[、，,；;：:”\"」』])"
+                           f"(?P<name>(?!{_JOINING}){_NAME_CHAR}{{2,6}}?)(?={_GLOSS})")
 #: What a person gave, in an evidence list or a narrative (``证人巴图的证言``, ``邻居格桑、巴桑证实``).
 _TESTIMONY = "(?:的(?:证言|陈述|证词|辨认|供述|询问笔录|意见)|(?:均|都|也|亦|共同)?(?:证实|证明(?![书材文信（(])|指认|辨认出|陈述|证称))"
+#: A gloss in brackets after a person's name (``扎西卓玛（扎青乡副乡长）``), which a list may carry on after.
+_BRACKET_GLOSS = r"(?:[（(][^（）()，。；\n]{1,30}[）)])"
 #: A name without a known surname in a list after a found one, in a list of people whose testimony follows
 #: (``证人巴某某、宝音德力格尔的证言``).
 _LISTED_ANY_RE = re.compile(f"、(?P<name>{_NAME_CHAR}{{2,6}})"
-                            f"(?=(?:、[^，,。；;：:]{{2,30}}?)?{_TESTIMONY})")
+                            f"(?={_BRACKET_GLOSS}?(?:、[^，,。；;：:]{{2,30}}?)?{_TESTIMONY})")
 #: The first name of a list of witnesses after a context word, whatever its form: the list delimiter ends it
 #: (``证人巴图、宝音德力格尔的证言``).
 _LIST_HEAD_RE = re.compile(f"(?P<name>{_NAME_CHAR}{{2,6}}?)"
@@ -122,9 +126,9 @@ _LATIN_BODY_WORDS = frozenset({"LTD", "CO", "INC", "LLC", "LIMITED", "COMPANY", 
 #: A foreigner's name in capitals, two words or more (``与韩国商人KIM SUNG HO签订``, ``HOANG THI MAI``): in Chinese
 #: text such a run is a person's name unless it holds a company's word or a company follows it.
 _CAPITALS_NAME_RE = re.compile(r"(?<![A-Za-z0-9])(?P<name>[A-Z]{2,}(?: [A-Z]{2,}){1,4})(?![A-Za-z0-9])(?!\s*(?:公司|有限|集团))")
-#: A name in Latin letters in brackets right after a name in ideographs (``翻译人员黄氏梅（HOANG THI MAI）``), not
-#: after a company's name.
-_BRACKETED_LATIN_RE = re.compile(f"(?<=[{_CJK}])(?<!公司)(?<!集团)(?<!银行)[（(](?P<name>{LATIN_NAME_RE.pattern})[）)]")
+#: A name in Latin letters in brackets right after a name in ideographs (``翻译人员黄氏梅（HOANG THI MAI）``,
+#: ``证人宋蓬（SOMPHONE，老挝籍）``), not after a company's name.
+_BRACKETED_LATIN_RE = re.compile(f"(?<=[{_CJK}])(?<!公司)(?<!集团)(?<!银行)[（(](?P<name>{LATIN_NAME_RE.pattern})[）)，,；;]")
 
 
 def latin_names(text: str) -> list[str]:
@@ -143,7 +147,10 @@ def latin_names(text: str) -> list[str]:
 
 
 #: A name listed after another person (``麦某某、羊春梅证实``, ``麦家豪、羊春梅在场``), whatever its surname.
+_LIST_GLOSS_RE = re.compile(_BRACKET_GLOSS + "(?=、)")
 _LISTED_AFTER_RE = f"、(?P<name>{_NAME_CHAR}{{2,6}}?)(?=[、及和等对均都也为将在]|涉嫌|伙同|共同|分别|是否|不起诉|{_TESTIMONY}|在场|二人|三人)"
+#: The same after a real name and its gloss, the next name glossed too (``扎西卓玛（副乡长）、尼玛（主任）的证言``).
+_LISTED_AFTER_GLOSS_RE = f"{_BRACKET_GLOSS}、(?P<name>{_NAME_CHAR}{{2,6}}?)(?={_BRACKET_GLOSS}?(?:[、及和等]|{_TESTIMONY}))"
 #: A name listed before an already-masked one (``王立、李某某的证言``).
 _LISTED_BEFORE_MASKED_RE = re.compile(f"(?:(?<=[、，,；;：:（(\\s对与和向将把给由])|^)(?P<name>{_NAME_CHAR}{{2,4}}?)、"
                                       f"(?=[{_CJK}]{{1,3}}?{PSEUDONYM_MARK})", re.MULTILINE)
@@ -300,6 +307,8 @@ def find_names(text: str, known: tuple[str, ...] | list[str] = ()) -> list[str]:
             names.append(name)
         end = start + len(name)
         while True:
+            if (gloss := _LIST_GLOSS_RE.match(text, end)) is not None:   # 证人甲（副乡长）、乙（主任）的证言
+                end = gloss.end()
             if text.startswith("、", end) and (masked := _MASKED_NAME_RE.match(text, end + 1)) is not None:
                 end = masked.end()   # 证人巴某某、李某、宝音德力格尔的证言: masked ones stay, the list goes on
                 continue
@@ -335,7 +344,7 @@ def plausible_name(word: str) -> bool:
 #: a surname name, whose first character may be one that usually ends a name (于, 向), or the familiar form
 #: people are known by when nobody took their full name (``大老李``, ``小王``, ``阿强``).
 _FAMILIAR_FORM = f"(?:[大小]?老{_SURNAME}|小{_SURNAME}|阿[{_CJK}]{{1,2}}?)"
-_HIRED_RE = re.compile(f"(?:伙同|纠集|雇佣|雇用|指使|教唆|邀约|约上|叫上|带领)"
+_HIRED_RE = re.compile(f"{_JOINING}"
                        f"(?P<name>{_SURNAME}[{_CJK}]{{1,2}}?|{_FAMILIAR_FORM})"
                        f"(?=等人|等[二三四五六七八九十\\d]|[、和及])")
 
@@ -376,15 +385,18 @@ _KIN_CLOSE_RE = re.compile(r"[，,。；;、]|的(?:意见|陈述|证言|谅解|
 def kin_names(text: str) -> list[str]:
     """Relatives named right after a kinship word (see ``_KIN_NAME_RE``).
 
-    >>> kin_names("其妻乌云其木格向本院提交了证明。其子孙立东、其女在场。")
-    ['乌云其木格', '孙立东']
+    >>> kin_names("其妻乌云其木格向本院提交了证明。其子孙立东、其女在场。被害人之子海军（联系电话…）到场。")
+    ['乌云其木格', '孙立东', '海军']
     """
     matches = list(_KIN_NAME_RE.finditer(text))
     out = [m["name"] for m in matches]
     closed = {m["name"] for m in matches if _KIN_CLOSE_RE.match(text, m.end())}   # 其妻其其格，
-    # without a surname, a run is a name only when long (乌云其木格, 扎西多吉) and not opened by a verb (之子办理…)
+    glossed = {m["name"] for m in matches if text.startswith(("（", "("), m.end())}   # 之子海军（联系电话…）
+    # without a surname, a run is a name only when long (乌云其木格, 扎西多吉) or closed by punctuation, and not
+    # opened by a verb (之子办理…)
     return [n for n in dict.fromkeys(out) if n not in NOT_NAMES and not any(p in n for p in NOT_NAME_PARTS)
-            and (surname_of(n) or ((len(n) >= 4 or (len(n) == 3 and n in closed)) and n[0] not in _VERB_START
+            and (surname_of(n) or ((len(n) >= 4 or (len(n) == 3 and n in closed) or (len(n) == 2 and n in glossed))
+                                   and n[0] not in _VERB_START
                                    and not n.startswith(_AFTER_PERSON_VERBS + _EVENT_STARTS)))]
 
 
@@ -410,12 +422,15 @@ def listed_beside(text: str, names: list[str]) -> list[str]:
     """Names listed right after one of ``names`` or after a masked form, or right before a masked form, whatever
     their surname (``麦某某、羊春梅证实``, ``王立、李某某的证言``).
 
-    >>> listed_beside("但麦家豪、羊春梅证实案发当晚；王立、李某某的证言", ["麦家豪"])
-    ['羊春梅', '王立']
+    >>> listed_beside("但麦家豪、羊春梅证实案发当晚；王立、李某某的证言；扎西卓玛（副乡长）、尼玛（主任）的证言",
+    ...               ["麦家豪", "扎西卓玛"])
+    ['羊春梅', '尼玛', '王立']
     """
     before = "|".join(map(re.escape, sorted(names, key=len, reverse=True)))
     anchor = f"(?:{PSEUDONYM_MARK}[{PSEUDONYM_SUFFIXES}]?" + (f"|{before}" if before else "") + ")"
     found = [m["name"] for m in re.finditer(anchor + _LISTED_AFTER_RE, text)]
+    if before:
+        found += [m["name"] for m in re.finditer(f"(?:{before})" + _LISTED_AFTER_GLOSS_RE, text)]
     found += [m["name"] for m in _LISTED_BEFORE_MASKED_RE.finditer(text)]
     return [n for n in dict.fromkeys(found) if plausible_name(n) and n not in names]
 
@@ -434,7 +449,8 @@ def rule_names(text: str, known: list[str]) -> list[str]:
     anywhere = [a["name"] for a in NAME_ALIAS_RE.finditer(text) if plausible_name(a["name"])]   # 绰号“阿彪”
     anywhere += [m["name"] for m in _DELIMITED_DOTTED_RE.finditer(text) if plausible_name(m["name"])]
     anywhere += [m["name"] for m in _NATIONAL_LATIN_RE.finditer(text) if len(m["name"]) >= 4]
-    anywhere += [m["name"] or m["called"] for m in _GLOSSED_NICKNAME_RE.finditer(text)]   # “小红帽”（网名，…）
+    anywhere += [n for m in _GLOSSED_NICKNAME_RE.finditer(text)   # “小红帽”（网名，…）; not “王某”（另案处理）
+                 if not _is_masked_form(n := m["name"] or m["called"])]
     anywhere += latin_names(text)
     return list(dict.fromkeys([*known, *find_names(text, known), *kin_names(text), *companion_names(text),
                                *anywhere]))
@@ -482,4 +498,5 @@ def accept_recognised(name: str, text: str) -> bool:
     product name or the first part of a place's name."""
     return (name not in NOT_NAMES and not _is_masked_form(name) and not any(p in name for p in NOT_NAME_PARTS)
             and not (len(name) >= 3 and name.endswith((*_BODY_ENDINGS, *_FOLLOWER_ENDINGS)))
+
             and not _quoted_thing(name, text) and not _place_part(name, text))

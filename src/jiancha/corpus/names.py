@@ -26,10 +26,12 @@ SINGLE_SURNAMES: frozenset[str] = frozenset(
 
 #: Surnames of the Hundred Family Surnames that are also the first character of common words (权利, 危险, 支付,
 #: 国家, 水泥): never taken as a surname on their own, only right after a word for a person and where the
-#: segmenter reads no word there.
+#: segmenter reads no word there. Those that are mostly function words (从, 后, 都, 经, 能, 别, 终, 须) are left out.
 WORDLIKE_SURNAMES: frozenset[str] = frozenset(
-    "权危支索暨原信花水云昌平计谈封松富乌巴山班仰秋伊束薄印宿怀从籍屠阴苍双贡劳扶宰通燕别充习鱼容戈终居衡步都国"
-    "广禄东沃利越融空毋养须丰巢后红经能元乐"
+    "权危支索暨原信花水云昌平计谈封松富乌巴山班仰秋伊束薄印宿怀籍屠阴苍双贡劳扶宰通燕充习鱼容戈居衡步国"
+    "广禄东沃利越融空毋养丰巢红元乐"
+    # Hui and other surnames of the north-west and south-west (虎, 纳, 海, 撒, 锁, 拜, 者, 普)
+    "虎纳海撒锁拜者普"
 )
 
 

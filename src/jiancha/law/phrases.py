@@ -54,7 +54,7 @@ REPRESENTATIVES: tuple[str, ...] = ("诉讼代表人", "法定代表人")
 REPRESENTATIVE_HEADER_RE = re.compile(r"^(?P<address>" + "|".join(REPRESENTATIVES) + r")[:：]?(?P<name>[^，,（(：:\s]{1,40})")
 #: Characters that end the name in a person header (``犯罪嫌疑人张三，男，…``, ``被告人李四（曾用名…）``).
 HEADER_NAME_END = "，,（("
-#: Other names of a person: ``（曾用名张小三）``, ``别名李四，``, nicknames ``绰号“黑仔”``, ``外号阿彪，``.
+#: Other names of a person: ``（曾用名张小三）``, ``别名李四，``, nicknames ``绰号“黑仔”``, ``外号阿彪，``, ``绰号“Mike”``.
 #: Peoples whose members often carry a name in their own language beside the Chinese one (``杨务榜（苗名榜九）``).
 ETHNIC_NAME_PEOPLES: tuple[str, ...] = (
     "苗", "彝", "藏", "蒙古", "蒙", "傣", "壮", "侗", "瑶", "哈尼", "景颇", "佤", "傈僳", "维吾尔", "维", "哈萨克", "朝鲜",
@@ -64,7 +64,7 @@ ETHNIC_NAME_PEOPLES: tuple[str, ...] = (
 NAME_ALIAS_RE = re.compile(r"(?:曾用名|别名|化名|绰号|外号|小名|乳名|网名|诨号|"
                            r"(?<=[（(])(?:" + "|".join(ETHNIC_NAME_PEOPLES) + r")族?(?:语)?名)"
                            r"(?:为|是|叫)?[:：]?[“\"「『‘]?"
-                           r"(?P<name>[\u4e00-\u9fff]{2,4})(?=[”\"」』’]|[）)，,、；;。])")
+                           r"(?P<name>[\u4e00-\u9fff]{2,4}|[A-Za-z][A-Za-z .'\-]{0,30}[A-Za-z])(?=[”\"」』’]|[）)，,、；;。])")
 #: A name in Latin letters (a foreigner's: ``OKONKWO CHIDI EMEKA``, ``Smith, John`` is not one: the comma ends it).
 LATIN_NAME_RE = re.compile(r"[A-Za-zÀ-ÖØ-öø-ž][A-Za-zÀ-ÖØ-öø-ž.'\- ]{0,60}[A-Za-zÀ-ÖØ-öø-ž]")
 #: A foreigner's name as written in the original script, in brackets right after the Chinese transliteration in
@@ -88,6 +88,7 @@ PERSON_CUES: tuple[str, ...] = (
     "旅客", "游客", "顾客", "在场的", "列车员", "乘务员", "售票员", "收费员", "值班员", "检察长", "副检察长", "实际控制人", "负责人", "股东", "出纳", "护林员", "安全员", "管理员", "业务员",
     "驾驶员", "快递员", "外卖员", "售货员", "营业员", "保管员", "仓管员", "调度员", "保洁员", "工作人员",
     "供货商", "供应商", "经销商", "承包商", "承包人", "包工头", "中间人", "货主", "买家", "卖家", "客户",
+    "医师", "法医", "老师", "教师", "侦查员", "村干部",
 )
 #: What de-identification writes for a name: surname + 某 / 某某, 某甲 / 某乙 … for shared surnames.
 PSEUDONYM_MARK = "某"
@@ -106,9 +107,10 @@ PROCEDURAL_EVENT_RE = re.compile(
     r"退回[^，。]{0,12}补充侦查|补充侦查|延长|审查起诉期限|重新计算|移送|改变管辖|指定管辖|中止审查|恢复审查)"
 )
 #: The procuratorate's own findings, e.g. 经依法审查查明 / 本院审查查明 / 经审查认定 / 经本院审查并退回补充侦查，本院审查认定.
+#: (Not ``经审查，认定某某侵占数额的依据主要为…``: what the finding rests on is the procuratorate's doubt.)
 FACT_LEAD_IN_RE = re.compile(
     r"^(?:经)?(?:本院)?(?:依法)?(?:经)?(?:审查|审理)(?:并[^：:。]{0,20}?)?[，,]?(?:本院)?(?:依法)?(?:审查)?"
-    r"(?:查明|认定)(?:如下)?[：:，,]?"
+    r"(?:查明|认定)(?![^，。：:；]{0,24}?的(?:依据|证据))(?:如下)?[：:，,]?"
 )
 #: What is left of an own-findings line that only says they agree with the investigators' version
 #: (经本院依法审查查明 | 的事实与侦查机关认定的事实一致。).
@@ -129,9 +131,11 @@ POLICE_VERSION_RE = re.compile(
 _EXAMINED = r"(?:经)?(?:本院)?(?:经)?(?:依法)?(?:审查|审理)(?:后)?"
 _EXAMINED_ALSO = (r"(?:[，,]?\s*(?:并|又|且)(?:退回[^。；：:，,]{0,16}?补充(?:侦查|调查)|"
                   r"(?!认定|查明|机关|公安|监察|法院)[^。；：:]){0,30}?)?")
+#: The case sent back for further investigation, then the procuratorate's view (本院经两次退回补充侦查，仍然认为).
+_SENT_BACK = r"(?:本院)?经?(?:[一二两三]次)?退回[^，。；：:]{0,16}?补充(?:侦查|调查)(?:后)?"
 REASONING_START_RE = re.compile(
     r"^(?:综上[所述]*[，,]?\s*)?(?:本院认为|检察机关(?:经审查)?认为|"
-    + _EXAMINED + _EXAMINED_ALSO + r"[，,]?\s*(?:本院)?(?:仍然|依然|仍)?(?<![人方])认为)"
+    r"(?:" + _EXAMINED + _EXAMINED_ALSO + "|" + _SENT_BACK + r")[，,]?\s*(?:本院)?(?:仍然|依然|仍)?(?<![人方])认为)"
 )
 #: Lines after the reasoning and decision: appeal notices, the sealing of a minor's criminal record, salutation,
 #: signatures, attachments.
