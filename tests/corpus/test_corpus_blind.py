@@ -24,15 +24,16 @@ FIELDS = ("decision", "date", "province", "cpl_numbering", "articles", "person_i
 PINNED: dict[str, dict] = {
     "open": {
         "documents": 46, "gold_records": 44, "per_label": 10, "non_decisions": 6, "planted": 227,
-        "spans": 634, "keep_present": 253, "keep_lost": [],
-        # a nickname (阿凯) that the gold does not list
-        "over_masked": ["op_21.html: over-masked name '阿凯'"],
+        "spans": 637, "keep_present": 253, "keep_lost": [],
+        # nicknames (阿凯; 网名为“老K”的男子（身份不明）) that the gold does not list
+        "over_masked": ["op_21.html: over-masked name '阿凯'"] + ["op_31.pdfsrc.txt: over-masked name '老K'"] * 2,
     },
     "open2": {
         "documents": 24, "gold_records": 21, "per_label": 5, "non_decisions": 4, "planted": 106,
-        "spans": 220, "keep_present": 128, "keep_lost": [],
-        # the recogniser takes 戴白 in 戴白帽子的人 for a name (twice in one record)
-        "over_masked": ["o2_03.pdfsrc.txt: over-masked name '戴白'"] * 2,
+        "spans": 221, "keep_present": 128, "keep_lost": [],
+        # a nickname the gold does not list (网名“K哥”的周某); the recogniser takes 戴白 in 戴白帽子的人 for a name
+        # (twice in one record)
+        "over_masked": ["o2_02.html: over-masked name 'K哥'"] + ["o2_03.pdfsrc.txt: over-masked name '戴白'"] * 2,
     },
     "open3": {
         "documents": 30, "gold_records": 30, "per_label": 6, "non_decisions": 6, "planted": 130,
@@ -48,7 +49,7 @@ PINNED: dict[str, dict] = {
     },
     "open5": {
         "documents": 28, "gold_records": 27, "per_label": 6, "non_decisions": 4, "planted": 161,
-        "spans": 481, "keep_present": 180, "keep_lost": [],
+        "spans": 482, "keep_present": 180, "keep_lost": [],
         # an OCR slip (本阮 for 本院) that the recogniser takes for a name
         "over_masked": ["op5_08.pdfsrc.txt: over-masked name '本阮'"],
         # op5_28: the police's version, then own findings (经本院依法审查查明：); this gold takes the findings alone
@@ -73,17 +74,18 @@ PINNED: dict[str, dict] = {
     },
     "sealed5": {
         "documents": 28, "gold_records": 26, "per_label": 6, "non_decisions": 4, "planted": 165,
-        "spans": 434, "keep_present": 167, "keep_lost": [],
-        # a witness (央金) the gold does not list; 江红 in the group name 图们江红包群
-        "over_masked": ["sp5_01.txt: over-masked name '央金'", "sp5_20.html: over-masked name '江红'"],
+        "spans": 435, "keep_present": 167, "keep_lost": [],
+        # a witness (央金) and a nickname (上线“阿杰”) the gold does not list; 江红 in the group name 图们江红包群
+        "over_masked": ["sp5_01.txt: over-masked name '央金'", "sp5_16.pdfsrc.txt: over-masked name '阿杰'",
+                        "sp5_20.html: over-masked name '江红'"],
     },
     "sealed6": {
         "documents": 28, "gold_records": 26, "per_label": 6, "non_decisions": 4, "planted": 133,
-        "spans": 377, "keep_present": 152, "keep_lost": [], "over_masked": [],
+        "spans": 378, "keep_present": 152, "keep_lost": [], "over_masked": [],
     },
     "sealed7": {
         "documents": 28, "gold_records": 27, "per_label": 6, "non_decisions": 4, "planted": 122,
-        "spans": 312, "keep_present": 177, "over_masked": [],
+        "spans": 313, "keep_present": 177, "over_masked": [],
         # a road in a home address that the gold keeps (兴安北路东五十家街…): the rule keeps roads only as landmarks
         "keep_lost": ["b7_25.txt: keep string masked '兴安北路'"],
     },
@@ -102,11 +104,13 @@ PINNED: dict[str, dict] = {
     },
     "sealed10": {
         "documents": 28, "gold_records": 26, "per_label": 6, "non_decisions": 4, "planted": 114,
-        "spans": 275, "keep_present": 142,
-        # nicknames of unidentified people in quotes (上线"阿飞", 男友"阿杰"（另案处理）), which this gold keeps and
-        # the pipeline masks, as other golds (上家“阿浪”, 绰号“耗儿”) ask
-        "over_masked": ["d06.pdfsrc.txt: over-masked name '阿飞'", "d10.pdfsrc.txt: over-masked name '阿杰'"],
-        "keep_lost": ["d06.pdfsrc.txt: keep string masked '阿飞'", "d10.pdfsrc.txt: keep string masked '阿杰'"],
+        "spans": 276, "keep_present": 142,
+        # nicknames of unidentified people in quotes (男子“老鸡”, 上线"阿飞", 男友"阿杰"（另案处理）), which this gold
+        # keeps and the pipeline masks, as other golds (上家“阿浪”, 绰号“耗儿”, 同村人“老三”（身份不详）) ask
+        "over_masked": ["d05.html: over-masked name '老鸡'", "d06.pdfsrc.txt: over-masked name '阿飞'",
+                        "d10.pdfsrc.txt: over-masked name '阿杰'"],
+        "keep_lost": ["d05.html: keep string masked '老鸡'", "d06.pdfsrc.txt: keep string masked '阿飞'",
+                      "d10.pdfsrc.txt: keep string masked '阿杰'"],
     },
     "sealed11": {
         "documents": 28, "gold_records": 26, "per_label": 6, "non_decisions": 4, "planted": 160,
@@ -137,6 +141,16 @@ PINNED: dict[str, dict] = {
         "spans": 429, "keep_present": 132, "keep_lost": [],
         # the recogniser takes 向指定 in 向指定银行账户转账 for a name
         "over_masked": ["s16_05.pdfsrc.txt: over-masked name '向指定'"],
+    },
+    "sealed17": {
+        "documents": 28, "gold_records": 27, "per_label": 6, "non_decisions": 4, "planted": 144,
+        "spans": 426, "keep_present": 130, "keep_lost": [], "over_masked": [],
+    },
+    "sealed18": {
+        "documents": 28, "gold_records": 28, "per_label": 6, "non_decisions": 4, "planted": 141,
+        "spans": 473, "keep_present": 123, "keep_lost": [],
+        # the recogniser takes 向指定 in 向指定银行账户转账 and the tree 山杨 for names
+        "over_masked": ["s18_09.html: over-masked name '向指定'"] * 2 + ["s18_26.txt: over-masked name '山杨'"],
     },
     "sealed": {
         "documents": 26, "gold_records": 26, "per_label": 6, "non_decisions": 2, "planted": 134,

@@ -437,3 +437,26 @@ def test_a_list_goes_on_after_a_recognised_name_and_its_gloss():
 
     text = "证人扎西卓玛（扎青乡副乡长）、尼玛（村委会主任）的证言；李某某（系其妻）、鉴定意见、电子数据等证据。"
     assert listed_beside(text, ["扎西卓玛"]) == ["尼玛"]
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("棉花收购点经营者阿依古丽·吐尔逊（联系电话略）证实。", ["阿依古丽·吐尔逊"]),
+    ("出售给俄罗斯籍商人安德烈·沃尔科夫（Andrei Volkov）。", ["安德烈·沃尔科夫", "Andrei Volkov"]),
+    ("有时由“马三”的上线“阿杰”直接送货；仍未查获“阿杰”。", ["阿杰"]),
+    ("并在酒店房间内帮助上线“刷流水”。", []),
+    ("听取了被害人和值班律师的意见。", []),
+    ("与邻桌的被害人朴英姬之夫发生口角。", ["朴英姬"]),
+    ("利用在室内找到的被害人旧手机，登录其账户。", []),
+], ids=["dotted-after-operator", "dotted-after-merchant", "quoted-after-upline", "activity-after-upline",
+        "conjunction-before-counsel", "verb-after-kin", "modifier-noun-after-victim"])
+def test_names_after_trades_and_quoted_uplines_and_phrases_that_are_no_names(text, names):
+    rec = PDPRecord(id="x", decision="起诉", person_info="", procedure="", fact=text)
+    assert list(deidentify_record(rec, "none").names) == names
+
+
+def test_a_nickname_is_masked_wherever_it_stands_and_wallets_and_overseas_phones_are_masked():
+    rec = PDPRecord(id="x", decision="起诉", person_info="", procedure="",
+                    fact="结识网名为“老K”的男子，将银行卡出售给“老K”；通过钱包TJ8sK2mXq7wPzLr4vN6bY3cHdF5gA1eRtU转移；"
+                         "电话+95 9 4501 23678。")
+    assert deidentify_record(rec, "none").record.fact == \
+        "结识网名为“×××”的男子，将银行卡出售给“×××”；通过钱包×××转移；电话×××。"

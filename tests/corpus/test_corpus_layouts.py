@@ -275,3 +275,20 @@ def test_a_lead_in_of_the_case_sent_back_opens_the_reasoning_and_a_finding_s_bas
     doubts = "经审查，认定甲某盗窃数额的依据主要为乙某的供述，但其供述前后矛盾。"
     e = _one(HEAD + PROCEDURE + "某某县公安局移送审查起诉认定：" + FACT + "\n" + doubts + "\n" + reasoning + TAIL)
     assert e.record.fact == FACT and e.record.raw_reasoning_and_decision == doubts + "\n" + reasoning
+
+
+def test_an_indictment_with_a_civil_public_interest_claim_is_an_indictment():
+    doc = parse_document("某某县人民检察院\n刑事附带民事公益诉讼起诉书\n某检刑附民公诉〔2023〕5号\n被告人甲某，男，1967年出生。\n"
+                         + PROCEDURE + "经依法审查查明：\n" + FACT + "\n本院认为，甲某的行为触犯了《中华人民共和国刑法》第二百六十四条，"
+                         "应当以盗窃罪追究其刑事责任。\n此致\n某某县人民法院\n2023年3月2日")
+    assert doc.doc_type == "indictment" and doc.case_number == "某检刑附民公诉〔2023〕5号"
+
+
+def test_a_procedure_paragraph_opening_with_the_person_and_a_finding_of_death_stay_apart():
+    procedure = "被不起诉人甲某涉嫌盗窃一案，由某某县公安局侦查终结，于2020年3月1日移送本院审查起诉。"
+    death = "经本院审查，被不起诉人甲某于2020年4月3日因病死亡。上述事实有医院出具的死亡证明等证据证实。"
+    reasoning = "本院认为，被不起诉人甲某已经死亡。依据《中华人民共和国刑事诉讼法》第十六条第（五）项和第一百七十七条第一款的规定，决定对甲某不起诉。"
+    e = _one(HEAD + procedure + "\n某某县公安局移送审查起诉认定：" + FACT + "\n" + death + "\n" + reasoning + TAIL)
+    assert e.record.procedure == procedure
+    assert e.record.fact == FACT + "\n" + death
+    assert e.record.raw_reasoning_and_decision == reasoning

@@ -23,6 +23,7 @@ from jiancha.law.phrases import (
     CASE_NUMBER_RE,
     COUNSEL_LINE_RE,
     FACT_LEAD_IN_RE,
+    INDICTMENT_KINDS,
     LIST_ITEM_START_RE,
     OTHER_DOCUMENT_TITLES,
     PAGE_FURNITURE_RE,
@@ -302,6 +303,8 @@ def _title_and_case_number(line: str) -> tuple[str, str | None] | None:
         if at < 0:
             continue
         head, rest = s[:at], s[at + len(title):]
+        if PROSECUTORIAL_TITLES[title] == "indictment":
+            head = next((head.removesuffix(k) for k in INDICTMENT_KINDS if head.endswith(k)), head)
         if head and not PROCURATORATE_NAME_RE.match(head):
             continue
         if not rest:

@@ -230,8 +230,8 @@ def _name_after_cue(text: str, start: int, by_length: list[str], cue: str = "") 
         return latin.group(0), True
     if (masked := _MASKED_NAME_RE.match(text, start)) is not None:
         return masked.group(0), False
-    if (dotted := _DOTTED_NAME_RE.match(text, start)) is not None:
-        return dotted.group(0), True
+    if (dotted := _DOTTED_NAME_RE.match(text, start + text.startswith(("为", "是", "系"), start))) is not None:
+        return dotted.group(0), True   # 经营者为古丽娜尔·艾则孜: the copula is not part of the name
     if (quoted := _QUOTED_NAME_RE.match(text, start)) is not None:   # 同案人“老六”
         return quoted["name"], True
     if (head := _LIST_HEAD_RE.match(text, start)) is not None and plausible_name(head["name"]):
@@ -240,12 +240,15 @@ def _name_after_cue(text: str, start: int, by_length: list[str], cue: str = "") 
         return said["name"], True
     if (actor := _BEFORE_ACTION_RE.match(text, start)) is not None and plausible_name(actor["name"]):
         return actor["name"], True
-    if cue in _STRONG_CUES and (three := _THREE_BEFORE_STOP_RE.match(text, start)) and plausible_name(three["name"]):
+    if cue in _STRONG_CUES and (three := _THREE_BEFORE_STOP_RE.match(text, start)) and plausible_name(three["name"]) \
+            and not _opens_with_verb_or_modifier(three["name"]):
         return three["name"], True
     glossed = _GLOSSED_NAME_RE.match(text, start)
     if glossed is not None and glossed.group(0)[0] not in _STOP and glossed.group(0) not in NOT_NAMES:
         return glossed.group(0), True
     plain = _SURNAME_NAME_RE.match(text, start)
+    if plain is not None and _CUE_RE.match(text, start + len(surname_of(plain.group(0)) or "x")):
+        return None   # 被害人和值班律师: 和 is the conjunction before another word for a person
     name = _name_at(plain.group(0), text) if plain is not None else _wordlike_surname_name(text, start)
     if name is None and (two := _TWO_BEFORE_CONJUNCTION_RE.match(text, start)) is not None \
             and _segmenter_allows_name(two["name"]) and plausible_name(two["name"]):
@@ -255,6 +258,43 @@ def _name_after_cue(text: str, start: int, by_length: list[str], cue: str = "") 
 
 #: Two characters closed by a conjunction or a list mark (``出纳海燕及…``, ``村民卓玛、…``).
 _TWO_BEFORE_CONJUNCTION_RE = re.compile(f"(?P<name>{_NAME_CHAR_NO_DOT}{{2}})(?=[和及、与])")
+
+
+#: Word classes of the segmenter's dictionary that open no name: verbs, adjectives, adverbs (发生, 值班, 指定).
+_VERB_CLASSES = frozenset({"v", "vn", "vd", "a", "ad", "d"})
+#: Surnames that are also prepositions or conjunctions (向, 于, 和, 同, 对, 把, 将): before a verb they are that.
+_PREPOSITION_SURNAMES = frozenset("向于和同对把将")
+
+
+def _preposition_then_verb(name: str) -> bool:
+    """``向指定`` (in 向指定账户转账), ``和值班`` (被害人和值班律师): a surname that is also a preposition, then a verb or
+    adjective of the dictionary.
+
+    >>> _preposition_then_verb("向指定"), _preposition_then_verb("和值班"), _preposition_then_verb("和志强")
+    (True, True, False)
+
+    (Taken only for the recogniser's names: a context rule can tell 辩护人向前进 from 被害人和值班律师.)
+    """
+    rest = name[1:]
+    if name[:1] not in _PREPOSITION_SURNAMES or not rjieba.has_word(rest):
+        return False
+    tagged = rjieba.tag(rest)
+    return len(tagged) == 1 and tagged[0][1] in _VERB_CLASSES
+
+
+def _opens_with_verb_or_modifier(word: str) -> bool:
+    """Whether the segmenter reads ``word`` as a verb of two characters or more and what follows (发生 | 口角), or an
+    adjective of one character that is no surname before a noun (旧 | 手机): a phrase, not a name.
+
+    >>> [_opens_with_verb_or_modifier(w) for w in ("发生口角", "旧手机", "扎西多吉", "岩罕叫", "太京哲")]
+    [True, True, False, False, False]
+    """
+    tagged = rjieba.tag(word)
+    first, tag = tagged[0]
+    if len(first) >= 2 and tag in {"v", "vn", "vd"} and len(tagged) > 1:
+        return True
+    return (len(tagged) == 2 and len(first) == 1 and tag in {"a", "b"} and surname_of(word) is None
+            and first not in WORDLIKE_SURNAMES and rjieba.has_word(tagged[1][0]))
 
 
 def _segmenter_allows_name(word: str) -> bool:
@@ -345,18 +385,20 @@ def plausible_name(word: str) -> bool:
 #: people are known by when nobody took their full name (``大老李``, ``小王``, ``阿强``).
 _FAMILIAR_FORM = f"(?:[大小]?老{_SURNAME}|小{_SURNAME}|阿[{_CJK}]{{1,2}}?)"
 _HIRED_RE = re.compile(f"{_JOINING}"
-                       f"(?P<name>{_SURNAME}[{_CJK}]{{1,2}}?|{_FAMILIAR_FORM})"
-                       f"(?=等人|等[二三四五六七八九十\\d]|[、和及])")
+                       f"(?:(?P<closed>{_SURNAME}[{_CJK}]{{1,2}})(?=[，,；;])|"   # 伙同段家和，以…: the run to the comma
+                       f"(?P<name>{_SURNAME}[{_CJK}]{{1,2}}?|{_FAMILIAR_FORM})(?=等人|等[二三四五六七八九十\\d]|[、和及]))")
 
 
 def companion_names(text: str) -> list[str]:
     """Co-offenders and companions named after the verb that joins them to the suspect and before a gloss on
     their case (see ``_COMPANION_RE``), whatever their surname.
 
-    >>> companion_names("伙同阙海洋（在逃）、与卓玛（另案处理）及被害人（系其妻）；雇用于德水等人采伐，雇佣大老李等人")
-    ['阙海洋', '卓玛', '于德水', '大老李']
+    >>> companion_names("伙同阙海洋（在逃）、与卓玛（另案处理）及被害人（系其妻）；雇用于德水等人采伐，雇佣大老李等人；"
+    ...                 "指使时间、地点；伙同段家和，以投资为名")
+    ['阙海洋', '卓玛', '于德水', '大老李', '段家和']
     """
-    found = [m["name"] for m in (*_COMPANION_RE.finditer(text), *_HIRED_RE.finditer(text))]
+    found = [m["name"] for m in _COMPANION_RE.finditer(text)]
+    found += [n for m in _HIRED_RE.finditer(text) if len(n := m["closed"] or m["name"]) > 2 or _segmenter_allows_name(n)]
     return list(dict.fromkeys(n for n in found if plausible_name(n)))
 
 
@@ -396,12 +438,18 @@ def kin_names(text: str) -> list[str]:
     # opened by a verb (之子办理…)
     return [n for n in dict.fromkeys(out) if n not in NOT_NAMES and not any(p in n for p in NOT_NAME_PARTS)
             and (surname_of(n) or ((len(n) >= 4 or (len(n) == 3 and n in closed) or (len(n) == 2 and n in glossed))
-                                   and n[0] not in _VERB_START
+                                   and n[0] not in _VERB_START and not _opens_with_verb_or_modifier(n)
                                    and not n.startswith(_AFTER_PERSON_VERBS + _EVENT_STARTS)))]
 
 
-#: Words before a quoted nickname of a person (``上家“阿浪”``, ``外号“黑仔”``).
-_NICKNAME_CUES = ("上家", "下家", "老板", "男子", "女子", "绰号", "外号", "网名", "昵称", "人称", "自称")
+#: Words before a quoted nickname of a person (``上家“阿浪”``, ``外号“黑仔”``, ``“马三”的上线“阿杰”``).
+_NICKNAME_CUES = ("上家", "下家", "上线", "下线", "老板", "男子", "女子", "绰号", "外号", "网名", "昵称", "人称", "自称")
+#: A quoted name after one of them, shaped as people's nicknames are (阿杰, 老K, 马三, 小胖, 彪哥, Tony), so that an
+#: activity after the same word stays (帮助上线“刷流水”).
+_NICKNAME_SHAPE = (f"(?:[阿老小大][{_CJK}A-Za-z]{{1,2}}|[{_CJK}A-Za-z]{{1,2}}[哥姐总仔弟妹叔姨]|{_SURNAME}[{_CJK}]{{1,2}}|"
+                   f"[A-Za-z][A-Za-z .]{{1,20}})")
+_CUED_NICKNAME_RE = re.compile("(?:" + "|".join(_NICKNAME_CUES) + r")(?:为|是|叫)?[“\"「]" + f"(?P<name>{_NICKNAME_SHAPE})"
+                               + r"[”\"」]")
 
 
 def _quoted_thing(name: str, text: str) -> bool:
@@ -452,13 +500,16 @@ def rule_names(text: str, known: list[str]) -> list[str]:
     anywhere += [n for m in _GLOSSED_NICKNAME_RE.finditer(text)   # “小红帽”（网名，…）; not “王某”（另案处理）
                  if not _is_masked_form(n := m["name"] or m["called"])]
     anywhere += latin_names(text)
+    anywhere += [n for m in _CUED_NICKNAME_RE.finditer(text) if not _is_masked_form(n := m["name"])]   # 上线“阿杰”
     return list(dict.fromkeys([*known, *find_names(text, known), *kin_names(text), *companion_names(text),
                                *anywhere]))
 
 
 #: A quoted nickname glossed as one (``“小红帽”（网名，真实姓名不详）``) or as the name of someone unidentified
-#: (``同村人“老三”（身份不详）``), or given as what a person is called (``一名叫“岩坎”的缅甸籍男子``).
-_GLOSSED_NICKNAME_RE = re.compile(r"[“\"「](?P<name>[^”\"」，。\n]{1,12})[”\"」][（(](?:网名|绰号|外号|昵称|化名|诨名|自称|"
+#: (``同村人“老三”（身份不详）``, ``“老K”的男子（身份不详）``), or given as what a person is called
+#: (``一名叫“岩坎”的缅甸籍男子``).
+_GLOSSED_NICKNAME_RE = re.compile(r"[“\"「](?P<name>[^”\"」，。\n]{1,12})[”\"」](?:的(?:男子|女子|男性|女性|人))?"
+                                  r"[（(](?:网名|绰号|外号|昵称|化名|诨名|自称|"
                                   r"[^（）()]{0,6}?(?:身份不详|姓名不详|身份不明|真实姓名不详|另案处理|在逃))|"
                                   r"(?:名叫|叫做|人称|自称)[“\"「](?P<called>[^”\"」，。\n]{1,12})[”\"」]")
 #: What follows a place name's first part (桥西 in 桥西区 / 桥西分局, 海德 in 海德三道).
@@ -498,5 +549,6 @@ def accept_recognised(name: str, text: str) -> bool:
     product name or the first part of a place's name."""
     return (name not in NOT_NAMES and not _is_masked_form(name) and not any(p in name for p in NOT_NAME_PARTS)
             and not (len(name) >= 3 and name.endswith((*_BODY_ENDINGS, *_FOLLOWER_ENDINGS)))
+            and not _preposition_then_verb(name)
 
             and not _quoted_thing(name, text) and not _place_part(name, text))

@@ -37,6 +37,9 @@ EMAIL_RE = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}")
 ONLINE_ACCOUNT_RE = re.compile(r"(?P<cue>(?:微信|QQ|qq|支付宝|抖音|快手|微博|钉钉)(?:号码|账号|帐号|账户|号|ID|id)?|(?<!银行)(?<!卡)账号)"
                                r"(?P<sep>(?:[（(](?:号码|账号|帐号|号)?)?(?:为|是)?[:：]?\s*[“\"「『]?)"
                                r"(?P<acc>[A-Za-z][A-Za-z0-9_-]{4,}|\d{5,12})(?![A-Za-z0-9_-])")
+#: A cryptocurrency wallet or other long key (``TJ8sK2mXq7wPzLr4vN6bY3cHdF5gA1eRtU``, ``0x…``): 25 letters and digits
+#: or more, both present.
+WALLET_RE = re.compile(r"(?<![A-Za-z0-9])(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{25,90}(?![A-Za-z0-9])")
 #: A boat's registration (``皖芜湖渔12073号``, ``浙岱渔运05678``): the province, port and kind are kept.
 BOAT_RE = re.compile(r"(?P<p>[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼黔滇陇秦蜀][\u4e00-\u9fff]{0,4}?"
                      r"渔[运捕养辅冷]?)(?P<n>\d{4,6})(?=号|[^\d]|$)")
@@ -45,8 +48,9 @@ NICKNAME_RE = re.compile(r"(?P<cue>(?:微信|QQ|抖音|快手|微博|游戏)?(?:
                          r"(?P<nick>[^”\"」』\n]{1,20})(?=[”\"」』])")
 #: A quoted account name before the word for it (``“山城老冉”账号``).
 QUOTED_ACCOUNT_RE = re.compile(r"(?P<sep>[“\"「『])(?P<nick>[^“”\"「」『』\n，。；;]{1,20})(?=[”\"」』](?:的)?(?:微信|QQ|抖音)?(?:账号|帐号))")
-#: A phone number with an international prefix (+852 9137 4482, +86-138-1234-5678).
-INTERNATIONAL_PHONE_RE = re.compile(r"(?P<num>\+\d{1,3}[ -]?\d{2,4}(?:[ -]?\d{3,4}){1,3})(?![\d])")
+#: A phone number with an international prefix (+852 9137 4482, +86-138-1234-5678, +95 9 4501 23678): 8 to 15
+#: digits in groups.
+INTERNATIONAL_PHONE_RE = re.compile(r"(?P<num>\+(?=(?:[ -]?\d){8,15}(?![ -]?\d))\d{1,3}(?:[ -]?\d{1,5}){1,6})(?![\d])")
 #: A phone number of any shape after the word for it (``澳门手机号码66123478``, ``电话：8765 4321``): six digits or
 #: more, so that counts (``拨打电话20余次``) stay.
 CUED_PHONE_RE = re.compile(r"(?P<cue>(?:手机|电话|座机|固话|联系方式)(?:号码|号)?)(?P<sep>(?:为|是)?[:：]?\s*)"
@@ -108,6 +112,7 @@ _PATTERN_MASKS: tuple[tuple[str, re.Pattern[str], object], ...] = (
     ("landline", LANDLINE_RE, MASK),
     ("phone", CUED_PHONE_RE, lambda m: m["cue"] + m["sep"] + MASK),
     ("account_number", ACCOUNT_NUMBER_RE, MASK),
+    ("wallet", WALLET_RE, MASK),
     ("plate", PLATE_RE, lambda m: m["p"] + m["l"] + "×××××"),
     ("boat", BOAT_RE, lambda m: m["p"] + "×××××"),
     ("birth_date", BIRTH_DATE_RE, lambda m: m["ym"]),
@@ -129,7 +134,7 @@ _BODY_BEFORE_RE = re.compile(r"(?:公司|单位|集团|工厂|中心|协会|学�
 #: Kinds of masked values that are also masked wherever else the same value stands in the record
 #: (``QQ（号码1097734652）`` … ``号码为1097734652的QQ账号``).
 _REPEATED_KINDS = frozenset({"id_document", "id_number", "online_account", "mobile", "phone", "landline",
-                             "account_number", "grouped_number", "email", "nickname"})
+                             "account_number", "grouped_number", "email", "nickname", "wallet"})
 
 
 def mask_patterns(text: str, field: str = "", spans: list[MaskedSpan] | None = None) -> str:
@@ -155,13 +160,14 @@ def mask_patterns(text: str, field: str = "", spans: list[MaskedSpan] | None = N
 
 def mask_repeats(text: str, spans: list[MaskedSpan], field: str = "") -> str:
     """``text`` with every further occurrence of a masked number or account (of ``_REPEATED_KINDS``, five
-    characters or more) masked too; the replacements are appended to ``spans``.
+    characters or more; a nickname from two, ``网名为“老K”`` … ``出售给“老K”``) masked too; the replacements are
+    appended to ``spans``.
 
     >>> mask_repeats("号码为1097734652的QQ账号", [MaskedSpan("fact", "online_account", "1097734652")])
     '号码为×××的QQ账号'
     """
-    values = sorted({sp.text for sp in spans if sp.kind in _REPEATED_KINDS and len(sp.text) >= 5}, key=len,
-                    reverse=True)
+    values = sorted({sp.text for sp in spans if sp.kind in _REPEATED_KINDS
+                     and len(sp.text) >= (2 if sp.kind == "nickname" else 5)}, key=len, reverse=True)
     if not values:
         return text
     pattern = re.compile("(?<![0-9A-Za-z])(?:" + "|".join(map(re.escape, values)) + ")(?![0-9A-Za-z])")

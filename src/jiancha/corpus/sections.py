@@ -26,6 +26,7 @@ from jiancha.law.phrases import (
     DECISION_STATEMENT_RE,
     FACT_LEAD_IN_RE,
     FINDINGS_AGREE_RE,
+    DOUBT_RE,
     POLICE_VERSION_RE,
     PROCEDURAL_EVENT_RE,
     PROCEDURE_START_RE,
@@ -143,6 +144,16 @@ def _first(lines: list[str], lo: int, hi: int, pred) -> int | None:
     return next((k for k in range(lo, hi) if pred(lines[k])), None)
 
 
+#: A procedure paragraph that opens with the person's address (``被不起诉人谭立新涉嫌受贿一案，由本院…侦查终结``):
+#: no comma before 一案, where a person's paragraph has one after the name (``被不起诉人谭立新，男，…``).
+_CASE_OF_PERSON_RE = re.compile(r"^[^，,。；;（(]{1,60}?一案[，,]?(?:由|经|于)")
+
+
+def _is_procedure_start(line: str) -> bool:
+    return bool(PROCEDURE_START_RE.match(line)) and (not SUSPECT_HEADER_RE.match(line)
+                                                      or _CASE_OF_PERSON_RE.match(line) is not None)
+
+
 def _is_fact_start(line: str) -> bool:
     return bool(FACT_LEAD_IN_RE.match(line) or POLICE_VERSION_RE.match(line))
 
@@ -168,14 +179,14 @@ def split_sections(doc: RawDocument) -> Sections:
         reasoning = []
         r = _first(body, 0, n, _is_end_line)
         r = n if r is None else r
-    p = _first(body, 0, r, lambda ln: bool(PROCEDURE_START_RE.match(ln)) and not SUSPECT_HEADER_RE.match(ln)
-               and not _is_fact_start(ln))
+    p = _first(body, 0, r, lambda ln: _is_procedure_start(ln) and not _is_fact_start(ln))
     f = _first(body, (p + 1) if p is not None else 0, r, _is_fact_start)
     if reasoning and f is not None:
         # the procuratorate's analysis of the evidence before its conclusion (经本院审查，证人某某的证言…。本院认为…)
         k = r
+        # that doubts it (a finding of fact with its proof stays in the facts: 经本院审查，某某已因病死亡。上述事实有…)
         while k - 1 > f and _EXAMINATION_OPENER_RE.match(body[k - 1]) and not _is_fact_start(body[k - 1]) \
-                and not PROCEDURAL_EVENT_RE.match(body[k - 1]):
+                and not PROCEDURAL_EVENT_RE.match(body[k - 1]) and DOUBT_RE.search(body[k - 1]):
             k -= 1
         if k < r:
             reasoning = body[k: r] + reasoning
@@ -215,7 +226,7 @@ def _reasoning_by_decision(body: list[str]) -> int | None:
     d = next((k for k in range(tail - 1, -1, -1) if DECISION_STATEMENT_RE.search(body[k])), None)
     if d is None:
         return None
-    procedure = _first(body, 0, d, lambda ln: bool(PROCEDURE_START_RE.match(ln)) and not SUSPECT_HEADER_RE.match(ln))
+    procedure = _first(body, 0, d, _is_procedure_start)
     if procedure is None:
         return None
     opener = next((k for k in range(d, procedure, -1) if PROCURATORATE_SPEAKING_RE.match(body[k])

@@ -15,6 +15,8 @@ PROSECUTORIAL_TITLES: dict[str, str] = {
     "起诉书": "indictment",
     "不起诉决定书": "non_prosecution",
 }
+#: Kinds of indictment named before the title (``刑事附带民事公益诉讼起诉书``): still an indictment.
+INDICTMENT_KINDS: tuple[str, ...] = ("刑事附带民事公益诉讼", "刑事附带民事", "附带民事公益诉讼", "附带民事", "刑事")
 #: Titles of documents that look similar but are not prosecutorial decisions (rejected with this reason).
 OTHER_DOCUMENT_TITLES: tuple[str, ...] = (
     "刑事判决书", "刑事裁定书", "刑事附带民事判决书", "民事判决书", "判决书", "裁定书", "调解书",
@@ -88,7 +90,7 @@ PERSON_CUES: tuple[str, ...] = (
     "旅客", "游客", "顾客", "在场的", "列车员", "乘务员", "售票员", "收费员", "值班员", "检察长", "副检察长", "实际控制人", "负责人", "股东", "出纳", "护林员", "安全员", "管理员", "业务员",
     "驾驶员", "快递员", "外卖员", "售货员", "营业员", "保管员", "仓管员", "调度员", "保洁员", "工作人员",
     "供货商", "供应商", "经销商", "承包商", "承包人", "包工头", "中间人", "货主", "买家", "卖家", "客户",
-    "医师", "法医", "老师", "教师", "侦查员", "村干部",
+    "医师", "法医", "老师", "教师", "侦查员", "村干部", "经营者", "商人",
 )
 #: What de-identification writes for a name: surname + 某 / 某某, 某甲 / 某乙 … for shared surnames.
 PSEUDONYM_MARK = "某"
@@ -123,6 +125,9 @@ POLICE_VERSION_RE = re.compile(
     r"(?:认定|查明|指控|认为|称)[：:，,]?|"
     r"^[^，。：:]{0,30}?(?:移送)?(?:起诉意见书|移送审查起诉意见书)(?:中|所)?(?:认定|指控|称|查明)[：:，,]?"
 )
+#: Words of a doubt about the evidence (前后矛盾, 不能证实, 无法查清, 证据不足 …): a paragraph of the procuratorate's
+#: examination that holds one is part of its reasoning, one that does not states a finding of fact.
+DOUBT_RE = re.compile(r"矛盾|不能|无法|不足|未能|不一致|前后不一|不清|不符|疑|难以|尚未|否认|翻供|不予采信|缺失|不明")
 #: Start of the reasoning and decision.
 #: The procuratorate examining (本院经审查 / 经本院依法审查 / 经审查 / 本院审查), possibly with what it did besides
 #: (并两次退回补充侦查后 / ，并经退回补充侦查， / 并听取被害人家属意见后 / 并退回补充侦查一次，), then 认为: the
