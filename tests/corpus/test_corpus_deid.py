@@ -460,3 +460,23 @@ def test_a_nickname_is_masked_wherever_it_stands_and_wallets_and_overseas_phones
                          "电话+95 9 4501 23678。")
     assert deidentify_record(rec, "none").record.fact == \
         "结识网名为“×××”的男子，将银行卡出售给“×××”；通过钱包×××转移；电话×××。"
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("先后收取被害人谭某某、向建军人民币共计15.6万元。", ["向建军"]),
+    ("将盗伐的木材运至门立新经营的木材收购点销售。", ["门立新"]),
+    ("酒吧调酒师卞凯文（英文名Kevin）目睹了事发经过。", ["Kevin"]),
+    ("赔偿被害人医疗费、误工费等各项经济损失。", []),
+    ("不能证明被不起诉人具有非法占有的目的。", []),
+], ids=["listed-before-money", "owner", "english-name-in-brackets", "costs-after-victim", "verb-after-suspect"])
+def test_names_listed_before_money_owners_english_names_and_costs_that_are_no_names(text, names):
+    rec = PDPRecord(id="x", decision="起诉", person_info="", procedure="", fact=text)
+    assert list(deidentify_record(rec, "none").names) == names
+
+
+def test_a_header_name_that_is_also_a_word_and_listed_accounts_and_cross_border_plates():
+    rec = PDPRecord(id="x", decision="起诉", person_info="被告人于是，男，1999年9月9日出生。", procedure="",
+                    fact="被告人于是利用注册的12306账号“jkah0619”“xc_ticket2021”等抢票，并安排粤Z·H823港号货车运输。")
+    res = deidentify_record(rec, "none")
+    assert list(res.names) == ["于是"]
+    assert res.record.fact == "被告人于某利用注册的12306账号“×××”“×××”等抢票，并安排粤Z×××××号货车运输。"

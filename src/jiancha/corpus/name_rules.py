@@ -40,7 +40,9 @@ NOT_NAMES: frozenset[str] = frozenset({"全部", "全体", "全家", "全额", "
                                        "满足", "满意", "满分", "满月", "满载", "相关", "相应", "相互", "相同",
                                        "近亲属", "达成",
                                        # money and goods, opened by the surnames 钱 and 财
-                                       "钱款", "钱财", "钱物", "财物", "财产"})
+                                       "钱款", "钱财", "钱物", "财物", "财产",
+                                       # verbs opened by the surname 具 (被不起诉人具有非法占有的目的)
+                                       "具有", "具备"})
 #: Pieces of legal wording the recogniser and the context rules sometimes take for a name (``和认罪`` in ``…和认罪认罚…``).
 NOT_NAME_PARTS: tuple[str, ...] = ("认罪", "认罚", "犯罪", "自首", "立功", "供述", "辩护", "检察", "公安", "刑事",
                                    "诉讼", "审查", "起诉", "侦查")
@@ -68,7 +70,7 @@ _WORD_RE = re.compile(f"[{_CJK}]+")
 #: A further name in a list after a found one, delimited on both sides (``被告人张伟、李强、王小燕等``,
 #: ``证人赵某某、和志强的证言``).
 _LISTED_NAME_RE = re.compile(f"、(?P<name>{_SURNAME}[{_CJK}]{{1,2}}?)"
-                             f"(?=[、，,。；;：:（(等的\\s]|[二三四五六七八九几]人|涉嫌|伙同|共同|分别)")
+                             f"(?=[、，,。；;：:（(等的\\s]|[二三四五六七八九几]人|涉嫌|伙同|共同|分别|之间|人民币|现金)")
 #: An already-masked name after a context word (张某某, 吉克某某, 王某甲): not masked again, but a list may follow.
 _MASKED_NAME_RE = re.compile(f"(?:{_SURNAME}|[{_CJK}]{{1,2}}?){PSEUDONYM_MARK}(?:{PSEUDONYM_MARK}|[{PSEUDONYM_SUFFIXES}])?")
 #: A gloss after a name that says who the person is or where their case stands: ``（系被告人之妻）``, ``，女，``,
@@ -127,8 +129,9 @@ _LATIN_BODY_WORDS = frozenset({"LTD", "CO", "INC", "LLC", "LIMITED", "COMPANY", 
 #: text such a run is a person's name unless it holds a company's word or a company follows it.
 _CAPITALS_NAME_RE = re.compile(r"(?<![A-Za-z0-9])(?P<name>[A-Z]{2,}(?: [A-Z]{2,}){1,4})(?![A-Za-z0-9])(?!\s*(?:公司|有限|集团))")
 #: A name in Latin letters in brackets right after a name in ideographs (``翻译人员黄氏梅（HOANG THI MAI）``,
-#: ``证人宋蓬（SOMPHONE，老挝籍）``), not after a company's name.
-_BRACKETED_LATIN_RE = re.compile(f"(?<=[{_CJK}])(?<!公司)(?<!集团)(?<!银行)[（(](?P<name>{LATIN_NAME_RE.pattern})[）)，,；;]")
+#: ``证人宋蓬（SOMPHONE，老挝籍）``, ``卞凯文（英文名Kevin）``), not after a company's name.
+_BRACKETED_LATIN_RE = re.compile(f"(?<=[{_CJK}])(?<!公司)(?<!集团)(?<!银行)[（(](?:(?:英文|外文|[{_CJK}]{{1,3}}(?:文|语))名[:：]?)?"
+                                 f"(?P<name>{LATIN_NAME_RE.pattern})[）)，,；;]")
 
 
 def latin_names(text: str) -> list[str]:
@@ -148,7 +151,8 @@ def latin_names(text: str) -> list[str]:
 
 #: A name listed after another person (``麦某某、羊春梅证实``, ``麦家豪、羊春梅在场``), whatever its surname.
 _LIST_GLOSS_RE = re.compile(_BRACKET_GLOSS + "(?=、)")
-_LISTED_AFTER_RE = f"、(?P<name>{_NAME_CHAR}{{2,6}}?)(?=[、及和等对均都也为将在]|涉嫌|伙同|共同|分别|是否|不起诉|{_TESTIMONY}|在场|二人|三人)"
+_LISTED_AFTER_RE = (f"、(?P<name>{_NAME_CHAR}{{2,6}}?)(?=[、及和等对均都也为将在]|涉嫌|伙同|共同|分别|是否|不起诉|{_TESTIMONY}|"
+                    f"在场|二人|三人|之间|人民币)")
 #: The same after a real name and its gloss, the next name glossed too (``扎西卓玛（副乡长）、尼玛（主任）的证言``).
 _LISTED_AFTER_GLOSS_RE = f"{_BRACKET_GLOSS}、(?P<name>{_NAME_CHAR}{{2,6}}?)(?={_BRACKET_GLOSS}?(?:[、及和等]|{_TESTIMONY}))"
 #: A name listed before an already-masked one (``王立、李某某的证言``).
@@ -181,8 +185,8 @@ def header_names(person_info: str) -> list[str]:
     """Names declared in the person block, where punctuation fixes their length: ``犯罪嫌疑人张三，男，…`` → 张三,
     ``法定代表人李四，`` → 李四, ``（曾用名王小五）`` → 王小五. Units and names already masked are skipped.
 
-    >>> header_names("犯罪嫌疑人欧阳明，男，1990年出生（曾用名欧阳小明）。\\n被不起诉人王某某，女。")
-    ['欧阳明', '欧阳小明']
+    >>> header_names("犯罪嫌疑人欧阳明，男，1990年出生（曾用名欧阳小明）。\\n被不起诉人王某某，女。\\n被告人于是，男。")
+    ['欧阳明', '欧阳小明', '于是']
     """
     out: list[str] = []
     for line in person_info.splitlines():
@@ -195,10 +199,9 @@ def header_names(person_info: str) -> list[str]:
                 name, end = latin.group(0), latin.end()
             if end >= len(s) or s[end] not in HEADER_NAME_END:
                 continue
-            out.append(name)
-        out += [a["name"] for a in NAME_ALIAS_RE.finditer(s)]
-    return [n for n in dict.fromkeys(out)
-            if _HEADER_NAME_RE.fullmatch(n) and PSEUDONYM_MARK not in n and n not in NOT_NAMES]
+            out.append(name)   # punctuation fixes it: a name even when it is also a word (被告人于是，男，)
+        out += [a["name"] for a in NAME_ALIAS_RE.finditer(s) if a["name"] not in NOT_NAMES]
+    return [n for n in dict.fromkeys(out) if _HEADER_NAME_RE.fullmatch(n) and PSEUDONYM_MARK not in n]
 
 
 def header_aliases(person_info: str) -> dict[str, str]:
@@ -241,7 +244,7 @@ def _name_after_cue(text: str, start: int, by_length: list[str], cue: str = "") 
     if (actor := _BEFORE_ACTION_RE.match(text, start)) is not None and plausible_name(actor["name"]):
         return actor["name"], True
     if cue in _STRONG_CUES and (three := _THREE_BEFORE_STOP_RE.match(text, start)) and plausible_name(three["name"]) \
-            and not _opens_with_verb_or_modifier(three["name"]):
+            and not _opens_with_verb_or_modifier(three["name"]) and _segmenter_allows_name(three["name"]):
         return three["name"], True
     glossed = _GLOSSED_NAME_RE.match(text, start)
     if glossed is not None and glossed.group(0)[0] not in _STOP and glossed.group(0) not in NOT_NAMES:
@@ -389,15 +392,23 @@ _HIRED_RE = re.compile(f"{_JOINING}"
                        f"(?P<name>{_SURNAME}[{_CJK}]{{1,2}}?|{_FAMILIAR_FORM})(?=等人|等[二三四五六七八九十\\d]|[、和及]))")
 
 
+#: A person who runs, owns or holds something, after the preposition or verb of motion before them (``运至门立新经营的
+#: 木材收购点``, ``在王建军开设的麻将馆``).
+_OWNER_RE = re.compile(f"(?<=[至到在向给从与])(?P<name>{_SURNAME}[{_CJK}]{{1,2}}?|[{''.join(sorted(WORDLIKE_SURNAMES))}][{_CJK}]{{2}})"
+                       f"(?=经营的|开设的|开办的|承包的|名下的|租住的|居住的)")
+
+
 def companion_names(text: str) -> list[str]:
     """Co-offenders and companions named after the verb that joins them to the suspect and before a gloss on
     their case (see ``_COMPANION_RE``), whatever their surname.
 
     >>> companion_names("伙同阙海洋（在逃）、与卓玛（另案处理）及被害人（系其妻）；雇用于德水等人采伐，雇佣大老李等人；"
-    ...                 "指使时间、地点；伙同段家和，以投资为名")
-    ['阙海洋', '卓玛', '于德水', '大老李', '段家和']
+    ...                 "指使时间、地点；伙同段家和，以投资为名；运至门立新经营的收购点")
+    ['阙海洋', '卓玛', '门立新', '于德水', '大老李', '段家和']
     """
     found = [m["name"] for m in _COMPANION_RE.finditer(text)]
+    found += [m["name"] for m in _OWNER_RE.finditer(text)
+              if surname_of(m["name"]) or _wordlike_surname_name(m["name"], 0) == m["name"]]
     found += [n for m in _HIRED_RE.finditer(text) if len(n := m["closed"] or m["name"]) > 2 or _segmenter_allows_name(n)]
     return list(dict.fromkeys(n for n in found if plausible_name(n)))
 

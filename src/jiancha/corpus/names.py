@@ -32,6 +32,8 @@ WORDLIKE_SURNAMES: frozenset[str] = frozenset(
     "广禄东沃利越融空毋养丰巢红元乐"
     # Hui and other surnames of the north-west and south-west (虎, 纳, 海, 撒, 锁, 拜, 者, 普)
     "虎纳海撒锁拜者普"
+    # and others that open common words (门口, 门店)
+    "门"
 )
 
 

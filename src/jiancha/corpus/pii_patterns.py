@@ -48,6 +48,9 @@ NICKNAME_RE = re.compile(r"(?P<cue>(?:微信|QQ|抖音|快手|微博|游戏)?(?:
                          r"(?P<nick>[^”\"」』\n]{1,20})(?=[”\"」』])")
 #: A quoted account name before the word for it (``“山城老冉”账号``).
 QUOTED_ACCOUNT_RE = re.compile(r"(?P<sep>[“\"「『])(?P<nick>[^“”\"「」『』\n，。；;]{1,20})(?=[”\"」』](?:的)?(?:微信|QQ|抖音)?(?:账号|帐号))")
+#: A quoted account or nickname listed right after one already masked (``账号“jkah0619”“xc_ticket2021”等``).
+LISTED_AFTER_MASKED_RE = re.compile(r"(?<=×××[”\"」』])(?P<sep>[、，,]?[“\"「『])(?!×××[”\"」』])"
+                                    r"(?P<nick>[^“”\"「」『』\n，。；]{1,20})(?=[”\"」』])")
 #: A phone number with an international prefix (+852 9137 4482, +86-138-1234-5678, +95 9 4501 23678): 8 to 15
 #: digits in groups.
 INTERNATIONAL_PHONE_RE = re.compile(r"(?P<num>\+(?=(?:[ -]?\d){8,15}(?![ -]?\d))\d{1,3}(?:[ -]?\d{1,5}){1,6})(?![\d])")
@@ -55,8 +58,10 @@ INTERNATIONAL_PHONE_RE = re.compile(r"(?P<num>\+(?=(?:[ -]?\d){8,15}(?![ -]?\d))
 #: more, so that counts (``拨打电话20余次``) stay.
 CUED_PHONE_RE = re.compile(r"(?P<cue>(?:手机|电话|座机|固话|联系方式)(?:号码|号)?)(?P<sep>(?:为|是)?[:：]?\s*)"
                            r"(?P<num>(?=(?:\d[ -]?){5,}\d)\d[\d -]{4,16}\d)(?![\d])")
+#: A vehicle plate, the province and the letter of the issuing city kept; a cross-border or special plate ends in
+#: a character (粤Z·H823港, 粤Z·A123澳, 京A·1234警).
 PLATE_RE = re.compile(r"(?P<p>[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼黔滇陇秦蜀])(?P<l>[A-HJ-NP-Z])[·•]?"
-                      r"[A-HJ-NP-Z0-9]{5,6}(?![A-Za-z0-9])")
+                      r"(?:[A-HJ-NP-Z0-9]{5,6}(?![A-Za-z0-9])|[A-HJ-NP-Z0-9]{4}[港澳学警挂领使试超])")
 BIRTH_DATE_RE = re.compile(r"(?P<ym>\d{4}年\d{1,2}月)\d{1,2}日(?=出生|生)")
 #: A landline number with its area code (0311-86651207, 024-2284 6110, (024)22846110).
 LANDLINE_RE = re.compile(r"(?<![\d-])(?:0\d{2,3}-(?:\d{7,8}|\d{3,4}[ -]\d{4})|[（(]0\d{2,3}[）)]\s?\d{7,8})(?![\d-])")
@@ -107,6 +112,7 @@ _PATTERN_MASKS: tuple[tuple[str, re.Pattern[str], object], ...] = (
     ("handle", HANDLE_RE, MASK),
     ("nickname", NICKNAME_RE, lambda m: m["cue"] + m["sep"] + MASK),
     ("nickname", QUOTED_ACCOUNT_RE, lambda m: m["sep"] + MASK),
+    ("nickname", LISTED_AFTER_MASKED_RE, lambda m: m["sep"] + MASK),
     ("online_account", ONLINE_ACCOUNT_RE, lambda m: m["cue"] + m["sep"] + MASK),
     ("mobile", MOBILE_RE, MASK),
     ("landline", LANDLINE_RE, MASK),
@@ -149,10 +155,13 @@ def mask_patterns(text: str, field: str = "", spans: list[MaskedSpan] | None = N
     for k, piece in enumerate(kept):
         text = text.replace(piece, f"\x00{chr(0xE000 + k)}\x00", 1)
     for kind, pattern, repl in _PATTERN_MASKS:
-        if spans is not None:
-            spans += [MaskedSpan(field, kind, m.group(_SPAN_GROUP.get(kind, 0)))
-                      for m in pattern.finditer(text)]
-        text = pattern.sub(repl, text)  # type: ignore[arg-type]
+        while True:
+            found = list(pattern.finditer(text))
+            if spans is not None:
+                spans += [MaskedSpan(field, kind, m.group(_SPAN_GROUP.get(kind, 0))) for m in found]
+            text = pattern.sub(repl, text)  # type: ignore[arg-type]
+            if not found or pattern is not LISTED_AFTER_MASKED_RE:
+                break   # a list goes on after each item masked: “a”“b”、“c”
     for k, piece in enumerate(kept):
         text = text.replace(f"\x00{chr(0xE000 + k)}\x00", piece, 1)
     return text
