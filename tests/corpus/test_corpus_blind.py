@@ -1,7 +1,8 @@
 """The pipeline's figures on the development blind sets (tests/corpus/blind/open, open2 … open5, and sealed,
-sealed2 … sealed10, held-out sets opened after they were measured; each written by an author who never read
-the pipeline), through ``benchmarks/build_quality.py``: a change that loses a document, a field or a personal
-detail fails here. The held-out set, sealed11, is pinned by floors at its one measured figure."""
+sealed2 … sealed18, sealed20 and sealed21, held-out sets opened after they were measured; each written by an author who
+never read the pipeline), through ``benchmarks/build_quality.py``: a change that loses a document, a field or a
+personal detail fails here. The held-out sets never opened (``HELD_OUT``) are pinned by floors at their one
+measured figure."""
 
 from __future__ import annotations
 
@@ -158,6 +159,12 @@ PINNED: dict[str, dict] = {
         # the recogniser takes 严加 in 责令其法定代理人…严加看管 for a name
         "over_masked": ["s20_16.txt: over-masked name '严加'"],
     },
+    "sealed21": {
+        "documents": 28, "gold_records": 27, "per_label": 6, "non_decisions": 4, "planted": 124,
+        "spans": 357, "keep_present": 126, "keep_lost": [],
+        # an OCR slip (林木釆伐 for 林木采伐) that the recogniser takes for a name
+        "over_masked": ["s21_12.pdfsrc.txt: over-masked name '林木釆伐'"],
+    },
     "sealed": {
         "documents": 26, "gold_records": 26, "per_label": 6, "non_decisions": 2, "planted": 134,
         "spans": 373, "keep_present": 143, "keep_lost": [], "over_masked": [],
@@ -212,12 +219,22 @@ def test_no_personal_detail_left_and_little_over_masking(measured):
     assert [p for p in quality["problems"] if "keep string masked" in p] == pinned["keep_lost"]
 
 
-def test_sealed_set_does_not_regress():
-    """The held-out set (sealed11, never opened while fixing) as measured once at the end: every decision document
-    extracted and none flagged, no non-decision let through, every field 100 %, at most 4 of 161 personal details
-    left (one of them a masked form, 王某某, that its gold lists against the convention), no over-masking. Floors,
-    not targets: a change that loses ground here fails."""
-    folder = BLIND / "sealed11"
+#: The held-out sets (never opened while fixing) as each was measured once, with the code of its round: documents,
+#: gold records, planted personal details, and the floors — personal details left at most, over-masking rate at most.
+#: Every decision document extracted and none flagged, no non-decision let through, every field at least as
+#: measured (100 % unless stated).
+HELD_OUT: dict[str, dict] = {
+    "sealed19": {"documents": 28, "gold_records": 28, "planted": 128, "left": 0, "over_masking": 0.0},
+    # one province read wrong (measured once; the set is not opened to see which)
+    "sealed22": {"documents": 28, "gold_records": 28, "planted": 137, "left": 0, "over_masking": 0.0134,
+                 "accuracy": {"province": 0.9643}},
+}
+
+
+@pytest.mark.parametrize("name", sorted(HELD_OUT))
+def test_held_out_sets_do_not_regress(name):
+    """Floors, not targets: a change that loses ground on a held-out set fails."""
+    folder = BLIND / name
     if not folder.is_dir():
         pytest.skip(f"{folder} is missing")
     sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -225,9 +242,11 @@ def test_sealed_set_does_not_regress():
         import build_quality
     finally:
         sys.path.remove(str(ROOT / "benchmarks"))
-    q = build_quality.evaluate(folder)
+    q, floor = build_quality.evaluate(folder), HELD_OUT[name]
+    assert (q["documents"], q["gold_records"], q["pii"]["planted"]) == (
+        floor["documents"], floor["gold_records"], floor["planted"])
     assert q["decision_documents_rejected"] == 0 and q["non_decisions_accepted"] == 0
     assert all(q["yield"][label] == {"seen": 6, "extracted": 6, "flagged": 0, "rejected": 0} for label in LABELS)
-    assert q["accuracy"] == dict.fromkeys(FIELDS, 1.0)
-    assert q["pii"]["planted"] == 161 and q["pii"]["left"] <= 4
-    assert q["masking"]["over_masking_rate"] <= 0.02
+    floors = {**dict.fromkeys(FIELDS, 1.0), **floor.get("accuracy", {})}
+    assert all(q["accuracy"][f] >= floors[f] for f in FIELDS), q["accuracy"]
+    assert q["pii"]["left"] <= floor["left"] and q["masking"]["over_masking_rate"] <= floor["over_masking"]

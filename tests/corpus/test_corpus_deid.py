@@ -480,3 +480,16 @@ def test_a_header_name_that_is_also_a_word_and_listed_accounts_and_cross_border_
     res = deidentify_record(rec, "none")
     assert list(res.names) == ["于是"]
     assert res.record.fact == "被告人于某利用注册的12306账号“×××”“×××”等抢票，并安排粤Z×××××号货车运输。"
+
+
+def test_companies_numbered_roads_and_state_farms_are_no_personal_details():
+    from jiancha.corpus.name_rules import accept_recognised
+
+    text = "被告单位上海星澜网络科技有限公司搭建“星澜影视”APP；行驶至高新南九道路口"
+    assert not accept_recognised("星澜", text) and not accept_recognised("高新", text)
+    assert mask_patterns("宝泉岭农场职工，住萝北县宝泉岭农场北山小区5号楼2单元301室。") == \
+        "宝泉岭农场职工，住萝北县宝泉岭农场×××。"
+    assert mask_patterns("牧民，住称多县珍秦镇二村三社牧场。") == "牧民，住称多县珍秦镇×××。"
+    rec = PDPRecord(id="x", decision="起诉", person_info="", procedure="",
+                    fact="被害人孙某某向户名为刘某、账号为6217000010089934126的银行账户转账。")
+    assert list(deidentify_record(rec, "none").names) == []

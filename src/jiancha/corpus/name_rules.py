@@ -31,6 +31,8 @@ NOT_NAMES: frozenset[str] = frozenset({"全部", "全体", "全家", "全额", "
                                        "陆生", "水生",
                                        # people named by what they are, before a gloss (证人家属（系…）)
                                        "本人", "亲属", "家属", "同事", "朋友", "邻居", "老板", "工友", "同学", "群众",
+                                       # what a list of payees may go on with (户名为刘某、账号为…)
+                                       "账号", "账户", "户名", "卡号",
                                        # words after a bystander cue (朋友关系, 司机师傅, 店主要求)
                                        "关系", "师傅", "主要", "要求", "双方", "一同", "相约",
                                        # words opened by the surname 强
@@ -528,9 +530,28 @@ _PLACE_AFTER = ("区", "县", "市", "镇", "乡", "村", "路", "街", "道", "
                 "检")   # 桥西检公诉刑不诉〔…〕: the procuratorate in a case number
 
 
+#: A numbered road after a place's first part (高新南九道, 科技南十二路).
+_NUMBERED_ROAD_RE = re.compile(r"[东南西北中]?[一二三四五六七八九十\d]{1,3}[道路街巷]")
 #: What follows the name of a city or county (景洪市, 勐腊县): a recogniser's "name" that stands once before one of
 #: them is that place's name wherever it stands (带给景洪的亲戚).
 _CITY_AFTER = ("市", "县", "州", "盟", "旗")
+
+
+#: What follows a company's distinctive name (上海星澜网络科技有限公司, 星澜公司).
+_ORG_AFTER = ("公司", "有限", "集团", "网络", "科技", "传媒", "贸易", "实业", "商贸", "电子", "信息", "物流", "建设", "置业",
+              "投资", "文化", "餐饮", "酒店", "工作室", "商行", "超市", "门市")
+
+
+def _org_part(name: str, text: str) -> bool:
+    """Whether every occurrence of a recogniser's name is the distinctive part of a company's name, or of a brand
+    in quotes (``“星澜影视”APP``), and one at least of a company's.
+
+    >>> _org_part("星澜", "被告单位上海星澜网络科技有限公司；搭建“星澜影视”APP"), _org_part("星澜", "星澜称")
+    (True, False)
+    """
+    spans = [(m.start(), m.end()) for m in re.finditer(re.escape(name), text)]
+    company = [text.startswith(_ORG_AFTER, e) for _, e in spans]
+    return any(company) and all(c or text[b - 1: b] in "“\"「" for c, (b, _) in zip(company, spans, strict=True))
 
 
 def _place_part(name: str, text: str) -> bool:
@@ -543,7 +564,7 @@ def _place_part(name: str, text: str) -> bool:
     True
     """
     at = [m.end() for m in re.finditer(re.escape(name), text)]
-    return bool(at) and (all(text.startswith(_PLACE_AFTER, k) for k in at)
+    return bool(at) and (all(text.startswith(_PLACE_AFTER, k) or _NUMBERED_ROAD_RE.match(text, k) for k in at)
                          or any(text.startswith(_CITY_AFTER, k) for k in at))
 
 
@@ -557,9 +578,9 @@ _FOLLOWER_ENDINGS = tuple("系的称在于将被向对说是等已")
 def accept_recognised(name: str, text: str) -> bool:
     """Whether a person name of the recogniser is kept: not a known non-name, not already masked, no legal wording
     inside, not the name of a body (陈仓大队) nor run into the word after it (仁卓玛系), not only ever a quoted
-    product name or the first part of a place's name."""
+    product name, the first part of a place's name or the distinctive part of a company's."""
     return (name not in NOT_NAMES and not _is_masked_form(name) and not any(p in name for p in NOT_NAME_PARTS)
             and not (len(name) >= 3 and name.endswith((*_BODY_ENDINGS, *_FOLLOWER_ENDINGS)))
             and not _preposition_then_verb(name)
 
-            and not _quoted_thing(name, text) and not _place_part(name, text))
+            and not _quoted_thing(name, text) and not _place_part(name, text) and not _org_part(name, text))
