@@ -381,7 +381,7 @@ def test_foreigners_latin_names_in_capitals_or_in_brackets(text, names):
 
 
 def test_the_recogniser_does_not_take_a_body_or_money_for_a_person():
-    from jiancha.corpus.name_rules import accept_recognised
+    from jiancha.corpus.recognised import accept_recognised
 
     text = "经宝鸡市公安局交通警察支队陈仓大队认定；退还钱款。"
     assert not accept_recognised("陈仓大队", text) and not accept_recognised("钱款", text)
@@ -395,7 +395,7 @@ def test_a_phone_of_any_shape_after_the_word_for_it_and_not_a_count():
 
 
 def test_the_recogniser_does_not_run_a_name_into_the_word_after_it():
-    from jiancha.corpus.name_rules import accept_recognised
+    from jiancha.corpus.recognised import accept_recognised
 
     text = "证人次仁卓玛系在甜茶馆内隔窗观察。"
     assert not accept_recognised("仁卓玛系", text) and accept_recognised("次仁卓玛", text)
@@ -483,7 +483,7 @@ def test_a_header_name_that_is_also_a_word_and_listed_accounts_and_cross_border_
 
 
 def test_companies_numbered_roads_and_state_farms_are_no_personal_details():
-    from jiancha.corpus.name_rules import accept_recognised
+    from jiancha.corpus.recognised import accept_recognised
 
     text = "被告单位上海星澜网络科技有限公司搭建“星澜影视”APP；行驶至高新南九道路口"
     assert not accept_recognised("星澜", text) and not accept_recognised("高新", text)

@@ -14,7 +14,6 @@ import re
 from dataclasses import dataclass, replace
 
 from jiancha.corpus.name_rules import (
-    accept_recognised,
     find_names,
     header_aliases,
     header_names,
@@ -37,6 +36,7 @@ from jiancha.corpus.pii_patterns import (
     mask_patterns,
     mask_repeats,
 )
+from jiancha.corpus.recognised import accept_recognised
 from jiancha.datasets.records import PDPRecord
 from jiancha.law.phrases import PSEUDONYM_MARK, PSEUDONYM_SUFFIXES
 

@@ -144,8 +144,7 @@ def latin_names(text: str) -> list[str]:
     ...             "检出甲基苯丙胺（MA）；在某酒吧（LUCKY BAR）")
     ['KIM SUNG HO', 'Hoang Thi Mai']
     """
-    found = [m["name"] for m in _CAPITALS_NAME_RE.finditer(text)
-             if not _LATIN_BODY_WORDS.intersection(m["name"].split())]
+    found = [m["name"] for m in _CAPITALS_NAME_RE.finditer(text)]
     found += [m["name"] for m in _BRACKETED_LATIN_RE.finditer(text)
               if " " in m["name"] or (len(m["name"]) >= 4 and not (m["name"].isupper() and len(m["name"]) <= 5))]
     return list(dict.fromkeys(n for n in found if not _LATIN_BODY_WORDS.intersection(n.upper().split())))
@@ -263,28 +262,6 @@ def _name_after_cue(text: str, start: int, by_length: list[str], cue: str = "") 
 
 #: Two characters closed by a conjunction or a list mark (``出纳海燕及…``, ``村民卓玛、…``).
 _TWO_BEFORE_CONJUNCTION_RE = re.compile(f"(?P<name>{_NAME_CHAR_NO_DOT}{{2}})(?=[和及、与])")
-
-
-#: Word classes of the segmenter's dictionary that open no name: verbs, adjectives, adverbs (发生, 值班, 指定).
-_VERB_CLASSES = frozenset({"v", "vn", "vd", "a", "ad", "d"})
-#: Surnames that are also prepositions or conjunctions (向, 于, 和, 同, 对, 把, 将): before a verb they are that.
-_PREPOSITION_SURNAMES = frozenset("向于和同对把将")
-
-
-def _preposition_then_verb(name: str) -> bool:
-    """``向指定`` (in 向指定账户转账), ``和值班`` (被害人和值班律师): a surname that is also a preposition, then a verb or
-    adjective of the dictionary.
-
-    >>> _preposition_then_verb("向指定"), _preposition_then_verb("和值班"), _preposition_then_verb("和志强")
-    (True, True, False)
-
-    (Taken only for the recogniser's names: a context rule can tell 辩护人向前进 from 被害人和值班律师.)
-    """
-    rest = name[1:]
-    if name[:1] not in _PREPOSITION_SURNAMES or not rjieba.has_word(rest):
-        return False
-    tagged = rjieba.tag(rest)
-    return len(tagged) == 1 and tagged[0][1] in _VERB_CLASSES
 
 
 def _opens_with_verb_or_modifier(word: str) -> bool:
@@ -456,27 +433,13 @@ def kin_names(text: str) -> list[str]:
 
 
 #: Words before a quoted nickname of a person (``上家“阿浪”``, ``外号“黑仔”``, ``“马三”的上线“阿杰”``).
-_NICKNAME_CUES = ("上家", "下家", "上线", "下线", "老板", "男子", "女子", "绰号", "外号", "网名", "昵称", "人称", "自称")
+NICKNAME_CUES = ("上家", "下家", "上线", "下线", "老板", "男子", "女子", "绰号", "外号", "网名", "昵称", "人称", "自称")
 #: A quoted name after one of them, shaped as people's nicknames are (阿杰, 老K, 马三, 小胖, 彪哥, Tony), so that an
 #: activity after the same word stays (帮助上线“刷流水”).
 _NICKNAME_SHAPE = (f"(?:[阿老小大][{_CJK}A-Za-z]{{1,2}}|[{_CJK}A-Za-z]{{1,2}}[哥姐总仔弟妹叔姨]|{_SURNAME}[{_CJK}]{{1,2}}|"
                    f"[A-Za-z][A-Za-z .]{{1,20}})")
-_CUED_NICKNAME_RE = re.compile("(?:" + "|".join(_NICKNAME_CUES) + r")(?:为|是|叫)?[“\"「]" + f"(?P<name>{_NICKNAME_SHAPE})"
+_CUED_NICKNAME_RE = re.compile("(?:" + "|".join(NICKNAME_CUES) + r")(?:为|是|叫)?[“\"「]" + f"(?P<name>{_NICKNAME_SHAPE})"
                                + r"[”\"」]")
-
-
-def _quoted_thing(name: str, text: str) -> bool:
-    """Whether a recogniser's name is only ever written in quotes with nothing saying it is a person: the name of
-    a product or a scheme (``“融鑫宝”“月月盈”等理财产品``), not a nickname (``上家“阿浪”（身份不明）``).
-
-    >>> _quoted_thing("月月盈", "以“融鑫宝”“月月盈”等理财产品名义"), _quoted_thing("阿浪", "出租给上家“阿浪”（身份不明）")
-    (True, False)
-    """
-    quoted = f"“{name}”"
-    if text.count(name) != text.count(quoted):
-        return False
-    return not any(f"{cue}{quoted}" in text for cue in _NICKNAME_CUES) and f"{quoted}（" not in text \
-        and f"{quoted}(" not in text
 
 
 def listed_beside(text: str, names: list[str]) -> list[str]:
@@ -496,7 +459,7 @@ def listed_beside(text: str, names: list[str]) -> list[str]:
     return [n for n in dict.fromkeys(found) if plausible_name(n) and n not in names]
 
 
-def _is_masked_form(word: str) -> bool:
+def is_masked_form(word: str) -> bool:
     """``张某甲`` / ``某甲``: a pseudonym with a sequence suffix."""
     return PSEUDONYM_MARK in word or bool(re.fullmatch(f".{{1,2}}[{PSEUDONYM_SUFFIXES}]", word)
                                            and word[-2:-1] == PSEUDONYM_MARK)
@@ -511,9 +474,9 @@ def rule_names(text: str, known: list[str]) -> list[str]:
     anywhere += [m["name"] for m in _DELIMITED_DOTTED_RE.finditer(text) if plausible_name(m["name"])]
     anywhere += [m["name"] for m in _NATIONAL_LATIN_RE.finditer(text) if len(m["name"]) >= 4]
     anywhere += [n for m in _GLOSSED_NICKNAME_RE.finditer(text)   # “小红帽”（网名，…）; not “王某”（另案处理）
-                 if not _is_masked_form(n := m["name"] or m["called"])]
+                 if not is_masked_form(n := m["name"] or m["called"])]
     anywhere += latin_names(text)
-    anywhere += [n for m in _CUED_NICKNAME_RE.finditer(text) if not _is_masked_form(n := m["name"])]   # 上线“阿杰”
+    anywhere += [n for m in _CUED_NICKNAME_RE.finditer(text) if not is_masked_form(n := m["name"])]   # 上线“阿杰”
     return list(dict.fromkeys([*known, *find_names(text, known), *kin_names(text), *companion_names(text),
                                *anywhere]))
 
@@ -525,62 +488,3 @@ _GLOSSED_NICKNAME_RE = re.compile(r"[“\"「](?P<name>[^”\"」，。\n]{1,12}
                                   r"[（(](?:网名|绰号|外号|昵称|化名|诨名|自称|"
                                   r"[^（）()]{0,6}?(?:身份不详|姓名不详|身份不明|真实姓名不详|另案处理|在逃))|"
                                   r"(?:名叫|叫做|人称|自称)[“\"「](?P<called>[^”\"」，。\n]{1,12})[”\"」]")
-#: What follows a place name's first part (桥西 in 桥西区 / 桥西分局, 海德 in 海德三道).
-_PLACE_AFTER = ("区", "县", "市", "镇", "乡", "村", "路", "街", "道", "大道", "分局", "派出所", "三道", "二道", "一道",
-                "检")   # 桥西检公诉刑不诉〔…〕: the procuratorate in a case number
-
-
-#: A numbered road after a place's first part (高新南九道, 科技南十二路).
-_NUMBERED_ROAD_RE = re.compile(r"[东南西北中]?[一二三四五六七八九十\d]{1,3}[道路街巷]")
-#: What follows the name of a city or county (景洪市, 勐腊县): a recogniser's "name" that stands once before one of
-#: them is that place's name wherever it stands (带给景洪的亲戚).
-_CITY_AFTER = ("市", "县", "州", "盟", "旗")
-
-
-#: What follows a company's distinctive name (上海星澜网络科技有限公司, 星澜公司).
-_ORG_AFTER = ("公司", "有限", "集团", "网络", "科技", "传媒", "贸易", "实业", "商贸", "电子", "信息", "物流", "建设", "置业",
-              "投资", "文化", "餐饮", "酒店", "工作室", "商行", "超市", "门市")
-
-
-def _org_part(name: str, text: str) -> bool:
-    """Whether every occurrence of a recogniser's name is the distinctive part of a company's name, or of a brand
-    in quotes (``“星澜影视”APP``), and one at least of a company's.
-
-    >>> _org_part("星澜", "被告单位上海星澜网络科技有限公司；搭建“星澜影视”APP"), _org_part("星澜", "星澜称")
-    (True, False)
-    """
-    spans = [(m.start(), m.end()) for m in re.finditer(re.escape(name), text)]
-    company = [text.startswith(_ORG_AFTER, e) for _, e in spans]
-    return any(company) and all(c or text[b - 1: b] in "“\"「" for c, (b, _) in zip(company, spans, strict=True))
-
-
-def _place_part(name: str, text: str) -> bool:
-    """Whether a recogniser's name is a place: every occurrence is the first part of a place's name
-    (``石家庄市桥西区``), or one is the name of a city or county (``景洪市``).
-
-    >>> _place_part("桥西", "住石家庄市桥西区，石家庄市公安局桥西分局"), _place_part("桥西", "桥西说")
-    (True, False)
-    >>> _place_part("景洪", "前往景洪市；带给景洪的亲戚")
-    True
-    """
-    at = [m.end() for m in re.finditer(re.escape(name), text)]
-    return bool(at) and (all(text.startswith(_PLACE_AFTER, k) or _NUMBERED_ROAD_RE.match(text, k) for k in at)
-                         or any(text.startswith(_CITY_AFTER, k) for k in at))
-
-
-#: How the names of bodies and units end (陈仓大队, 城关中队, 东城站): a recogniser's "name" of three characters or
-#: more ending so is one of them.
-_BODY_ENDINGS = tuple("队局院司所部处厂店站科室组")
-#: Words that follow a name and that the recogniser sometimes runs into it (证人次仁卓玛系在… → 仁卓玛系).
-_FOLLOWER_ENDINGS = tuple("系的称在于将被向对说是等已")
-
-
-def accept_recognised(name: str, text: str) -> bool:
-    """Whether a person name of the recogniser is kept: not a known non-name, not already masked, no legal wording
-    inside, not the name of a body (陈仓大队) nor run into the word after it (仁卓玛系), not only ever a quoted
-    product name, the first part of a place's name or the distinctive part of a company's."""
-    return (name not in NOT_NAMES and not _is_masked_form(name) and not any(p in name for p in NOT_NAME_PARTS)
-            and not (len(name) >= 3 and name.endswith((*_BODY_ENDINGS, *_FOLLOWER_ENDINGS)))
-            and not _preposition_then_verb(name)
-
-            and not _quoted_thing(name, text) and not _place_part(name, text) and not _org_part(name, text))

@@ -24,9 +24,9 @@ from jiancha.corpus.text import is_date_line, normalize_case_number
 from jiancha.law.phrases import (
     COUNSEL_LINE_RE,
     DECISION_STATEMENT_RE,
+    DOUBT_RE,
     FACT_LEAD_IN_RE,
     FINDINGS_AGREE_RE,
-    DOUBT_RE,
     POLICE_VERSION_RE,
     PROCEDURAL_EVENT_RE,
     PROCEDURE_START_RE,
