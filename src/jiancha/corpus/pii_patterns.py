@@ -72,16 +72,16 @@ _ADDRESS_LEVEL = r"(?:\d+|[一二三四五六七八九十]{1,3})" + _ADDRESS_UNI
 #: Two or more address levels in a row, one of them in Arabic digits: 14栋1单元2203室, 四社26号, 569弄12号1402室,
 #: 12号院3号楼1单元402室. Masked as a house number (×号), wherever it stands; the place names before it are kept.
 ADDRESS_UNITS_RE = re.compile(rf"(?=[\d一二三四五六七八九十])(?<![\d\-])(?=(?:[一二三四五六七八九十]{{1,3}}{_ADDRESS_UNIT})*\d)(?:{_ADDRESS_LEVEL}){{2,}}")
-#: The part of a home address below the town after the word that introduces it (户籍地 / 住 / 现住 / 暂住 / 家住 /
-#: 住址 …): ``现住安溪县凤城镇河滨北路12号…`` → ``河滨北路12号…``, ``户籍地…升钟镇石龙村委会二组`` → ``石龙村委会二组``.
-#: Province, city, county and town (``keep``) stay, and so does a road used as a landmark (``金山路旁``,
-#: ``文化路与东风路交叉口北300米``); the rest must name a road, village, group or building.
 #: Administrative units kept above a home address; a state farm or forest farm is one (萝北县宝泉岭农场), a village
 #: group's farm is not.
 _ADMIN_UNIT = r"(?:自治区|自治州|自治县|省|市|盟|地区|县|旗|镇|乡|苏木|街道办事处|街道|办事处|(?<![村社组队])(?:农场|林场)|(?<![小社园校营厂矿景商])区)"
 _ADDRESS_MARKERS = r"路|街|巷|弄|道|村|组|社|屯|号|室|楼|栋|幢|单元|嘎查|浩特|小区|公寓|大厦|花园|苑|里|庄|寨|坊|队"
 _ROAD = rf"[{_CJK}]{{1,10}}?(?:大道|路|街)"
 _LANDMARK = rf"(?:{_ROAD}(?:与{_ROAD})?(?:交叉口|交汇处|路口|旁|附近|[东南西北]侧|对面)(?:[东南西北]{{1,2}}\d+米)?)"
+#: The part of a home address below the town after the word that introduces it (户籍地 / 住 / 现住 / 暂住 / 家住 /
+#: 住址 …): ``现住安溪县凤城镇河滨北路12号…`` → ``河滨北路12号…``, ``户籍地…升钟镇石龙村委会二组`` → ``石龙村委会二组``.
+#: Province, city, county and town (``keep``) stay, and so does a road used as a landmark (``金山路旁``,
+#: ``文化路与东风路交叉口北300米``); the rest must name a road, village, group or building.
 HOME_ADDRESS_RE = re.compile(
     r"(?P<cue>(?:(?<=[，,；;。：:（(\s])|(?<=生前)|^)(?:户籍(?:所在)?地|户籍|现住(?:址|地)?|暂住(?:地|址)?|家住|住址|居住地|在华住所|在华住址|在华居住地|"
     r"住(?![院宿处手房所]))(?:为|是|在|于)?[:：]?)"

@@ -50,15 +50,11 @@ def _quoted_thing(name: str, text: str) -> bool:
 #: What follows a place name's first part (桥西 in 桥西区 / 桥西分局, 海德 in 海德三道).
 _PLACE_AFTER = ("区", "县", "市", "镇", "乡", "村", "路", "街", "道", "大道", "分局", "派出所", "三道", "二道", "一道",
                 "检")   # 桥西检公诉刑不诉〔…〕: the procuratorate in a case number
-
-
 #: A numbered road after a place's first part (高新南九道, 科技南十二路).
 _NUMBERED_ROAD_RE = re.compile(r"[东南西北中]?[一二三四五六七八九十\d]{1,3}[道路街巷]")
 #: What follows the name of a city or county (景洪市, 勐腊县): a recogniser's "name" that stands once before one of
 #: them is that place's name wherever it stands (带给景洪的亲戚).
 _CITY_AFTER = ("市", "县", "州", "盟", "旗")
-
-
 #: What follows a company's distinctive name (上海星澜网络科技有限公司, 星澜公司).
 _ORG_AFTER = ("公司", "有限", "集团", "网络", "科技", "传媒", "贸易", "实业", "商贸", "电子", "信息", "物流", "建设", "置业",
               "投资", "文化", "餐饮", "酒店", "工作室", "商行", "超市", "门市")
@@ -104,5 +100,4 @@ def accept_recognised(name: str, text: str) -> bool:
     return (name not in NOT_NAMES and not is_masked_form(name) and not any(p in name for p in NOT_NAME_PARTS)
             and not (len(name) >= 3 and name.endswith((*_BODY_ENDINGS, *_FOLLOWER_ENDINGS)))
             and not _preposition_then_verb(name)
-
             and not _quoted_thing(name, text) and not _place_part(name, text) and not _org_part(name, text))
