@@ -1,6 +1,6 @@
 """The pipeline's figures on the development blind sets (tests/corpus/blind/open, open2 … open5, and sealed,
-sealed2 … sealed18, sealed20 and sealed21, held-out sets opened after they were measured; each written by an author who
-never read the pipeline), through ``benchmarks/build_quality.py``: a change that loses a document, a field or a
+sealed2 … sealed18, sealed20, sealed21 and sealed24 … sealed26, held-out sets opened after they were measured;
+each written by an author who never read the pipeline), through ``benchmarks/build_quality.py``: a change that loses a document, a field or a
 personal detail fails here. The held-out sets never opened (``HELD_OUT``) are pinned by floors at their one
 measured figure."""
 
@@ -67,7 +67,7 @@ PINNED: dict[str, dict] = {
     },
     "sealed4": {
         "documents": 28, "gold_records": 26, "per_label": 6, "non_decisions": 4, "planted": 155,
-        "spans": 404, "keep_present": 150,
+        "spans": 403, "keep_present": 150,
         # a Tianjin sub-district (长江道) in a home address, masked with the street below it
         "keep_lost": ["s4_20.txt: keep string masked '长江道'"],
         # the recogniser takes 段禁 in 芜湖段禁捕水域 for a name
@@ -129,9 +129,7 @@ PINNED: dict[str, dict] = {
     },
     "sealed14": {
         "documents": 28, "gold_records": 26, "per_label": 6, "non_decisions": 4, "planted": 162,
-        "spans": 528, "keep_present": 109, "keep_lost": [],
-        # 为聂红之子安排进入…: a verb after a kinship word, taken for the son's name
-        "over_masked": ["s14_04.txt: over-masked name '安排'"] * 2,
+        "spans": 526, "keep_present": 109, "keep_lost": [], "over_masked": [],
     },
     "sealed15": {
         "documents": 28, "gold_records": 27, "per_label": 6, "non_decisions": 4, "planted": 146,
@@ -164,6 +162,24 @@ PINNED: dict[str, dict] = {
         "spans": 357, "keep_present": 126, "keep_lost": [],
         # an OCR slip (林木釆伐 for 林木采伐) that the recogniser takes for a name
         "over_masked": ["s21_12.pdfsrc.txt: over-masked name '林木釆伐'"],
+    },
+    "sealed24": {
+        "documents": 28, "gold_records": 26, "per_label": 6, "non_decisions": 4, "planted": 109,
+        "spans": 250, "keep_present": 148,
+        # the WeChat nickname of a person named after it (微信昵称为“凯凯”（…真实姓名为杜某某）), which the gold keeps
+        "over_masked": ["s24_06.txt: over-masked name '凯凯'"],
+        # a boat's registration, which this gold keeps and four other golds (皖芜湖渔12073号, 浙象渔12207 …) list
+        "keep_lost": ["s24_15.html: keep string masked '闽厦渔05872号渔船'"],
+    },
+    "sealed25": {
+        "documents": 28, "gold_records": 26, "per_label": 6, "non_decisions": 4, "planted": 144,
+        "spans": 369, "keep_present": 150, "keep_lost": [], "over_masked": [],
+    },
+    "sealed26": {
+        "documents": 28, "gold_records": 26, "per_label": 6, "non_decisions": 4, "planted": 129,
+        "spans": 278, "keep_present": 125, "keep_lost": [],
+        # the recogniser takes 林场库 in 将林场库存柴油 for a name
+        "over_masked": ["s26_08.txt: over-masked name '林场库'"],
     },
     "sealed": {
         "documents": 26, "gold_records": 26, "per_label": 6, "non_decisions": 2, "planted": 134,
@@ -231,8 +247,6 @@ HELD_OUT: dict[str, dict] = {
     # one person block's start read wrong
     "sealed23": {"documents": 28, "gold_records": 26, "planted": 115, "left": 0, "over_masking": 0.0129,
                  "accuracy": {"person_info_start": 0.9615}},
-    # two personal details left (a victim's name and another person's)
-    "sealed24": {"documents": 28, "gold_records": 26, "planted": 109, "left": 2, "over_masking": 0.0081},
 }
 
 

@@ -14,6 +14,8 @@ import re
 from dataclasses import dataclass, replace
 
 from jiancha.corpus.name_rules import (
+    DOTTED_NAME_MARK,
+    dotted_names,
     find_names,
     header_aliases,
     header_names,
@@ -78,8 +80,10 @@ def record_names(rec: PDPRecord, ner: str = DEFAULT_NER) -> list[str]:
     joined = "\n".join(getattr(rec, f) for f in DEID_FIELDS)
     found = dict.fromkeys(rule_names(joined, header_names(rec.person_info)))
     for name in person_names(joined, ner):
-        if accept_recognised(name, joined):
-            found.setdefault(name)
+        # the recogniser runs a transliterated name into the words around it (因艾力·买买提不通晓): the rules cut it
+        for piece in dotted_names(name) if DOTTED_NAME_MARK.search(name) else [name]:
+            if accept_recognised(piece, joined):
+                found.setdefault(piece)
     found.update(dict.fromkeys(listed_beside(joined, list(found))))
     names = [n for n in found if n in joined]
     # a piece of a longer name that never stands alone is not a second person (周立 inside 周立新)

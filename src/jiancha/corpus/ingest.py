@@ -359,6 +359,9 @@ def parse_document(text: str, path: str = "<text>", source_url: str = "") -> Raw
             break
     if case_number is None:
         case_number = _metadata_case_number(lines[:start]) or _number_opening_a_banner(raw, lines[title_at])
+    if case_number is None and not date_lines and not any(SUSPECT_HEADER_RE.match(ln) for ln in body):
+        # a page that only names the kind of document as its heading, a list of decisions or an index
+        return Rejection(path, f"heading {title} with no case number, person or date under it; not a decision")
     return RawDocument(path=path, doc_type=PROSECUTORIAL_TITLES[title], title=title, case_number=case_number,
                        lines=body, title_index=title_at - start, source_url=source_url)
 

@@ -7,11 +7,18 @@ Pure functions; the patterns are compiled once.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import rjieba
 
-from jiancha.corpus.names import COMPOUND_SURNAMES, SINGLE_SURNAMES, WORDLIKE_SURNAMES, surname_of
+from jiancha.corpus.names import (
+    COMPOUND_SURNAMES,
+    SINGLE_SURNAMES,
+    TRANSLIT_CHARS,
+    WORDLIKE_SURNAMES,
+    surname_of,
+)
 from jiancha.law.phrases import (
     HEADER_NAME_END,
     LATIN_ALIAS_RE,
@@ -114,13 +121,16 @@ _BEFORE_ACTION_RE = re.compile(f"(?P<name>{_SURNAME}[{_CJK}]{{1,2}}?)(?=驾驶|�
 #: conjunction or a comma is taken for a name whatever its surname (``辩护人太京哲和…``).
 _STRONG_CUES = frozenset({"被告人", "被不起诉人", "犯罪嫌疑人", "被害人", "证人", "辩护人", "法定代理人", "诉讼代理人"})
 _THREE_BEFORE_STOP_RE = re.compile(f"(?P<name>{_NAME_CHAR_NO_DOT}{{3}})(?=[和及、，,的])")
-#: A transliterated name with a middle dot after a context word (``被害人阿依古丽·吐尔逊的丈夫``).
-_DOTTED_NAME_RE = re.compile(_DOTTED + _DOTTED_END)
-#: A transliterated name with a middle dot standing between punctuation or after a copula, anywhere
-#: (``，古丽娜尔·艾力及努某某在场``, ``（伊万诺娃·奥莉加）``, ``经营者为古丽娜尔·艾则孜``): the first part at most six
-#: characters.
-_DELIMITED_DOTTED_RE = re.compile(f"(?:(?<=[、，,。；;：:（(“\"\\s为是系叫])|^)(?P<name>[{_CJK}]{{1,6}}"
-                                  f"(?:[·•・][{_CJK}]{{1,8}}?)+){_DOTTED_END}", re.MULTILINE)
+#: A run of ideographs holding middle dots (``并聘请古丽娜尔·艾山担任翻译``), where transliterated names stand: the
+#: segmenter decides where each name begins and ends (``dotted_names``); not in a title (《…》), and a compound's
+#: name (``碧桂园·凤凰城``) is none.
+_DOTTED_RUN = f"[{_CJK}]+(?:[·•・][{_CJK}]+)+"
+_RUN_DOTTED_RE = re.compile(f"(?<![{_CJK}《]){_DOTTED_RUN}")
+_DOTTED_AT_RE = re.compile(_DOTTED_RUN)
+_DOT_SPLIT_RE = re.compile("([·•・])")
+#: The middle dot of a transliterated name, in any of its forms.
+DOTTED_NAME_MARK = re.compile("[·•・]")
+_COMPOUND_ENDINGS = ("城", "园", "苑", "府", "湾", "居", "庭", "小区", "广场", "大厦", "公馆", "中心", "国际")
 #: A foreigner's name in Latin letters after their nationality (``俄罗斯籍旅客IVANOVA OLGA``, ``日本籍商人TANAKA``).
 _NATIONAL_LATIN_RE = re.compile(f"籍[{_CJK}]{{0,6}}?(?P<name>{LATIN_NAME_RE.pattern})")
 #: Words of a company's or a body's name in capitals, which a run of capitals holding one is (``ABC TRADING CO``).
@@ -138,15 +148,17 @@ _BRACKETED_LATIN_RE = re.compile(f"(?<=[{_CJK}])(?<!公司)(?<!集团)(?<!银行
 
 def latin_names(text: str) -> list[str]:
     """Foreigners' names in Latin letters that no context word introduces: runs of two or more words in
-    capitals, and a Latin name in brackets after a name in ideographs; not a company's name, not an acronym.
+    capitals, and a Latin name in brackets after a name in ideographs; not a company's name, not an acronym, not a
+    species' name (its last word in lower case).
 
     >>> latin_names("与韩国商人KIM SUNG HO签订合同；翻译人员黄氏梅（Hoang Thi Mai）；ABC TRADING CO公司；经DNA鉴定；"
-    ...             "检出甲基苯丙胺（MA）；在某酒吧（LUCKY BAR）")
+    ...             "检出甲基苯丙胺（MA）；在某酒吧（LUCKY BAR）；蜂猴（Nycticebus bengalensis）")
     ['KIM SUNG HO', 'Hoang Thi Mai']
     """
     found = [m["name"] for m in _CAPITALS_NAME_RE.finditer(text)]
     found += [m["name"] for m in _BRACKETED_LATIN_RE.finditer(text)
-              if " " in m["name"] or (len(m["name"]) >= 4 and not (m["name"].isupper() and len(m["name"]) <= 5))]
+              if (" " in m["name"] and not m["name"].rsplit(" ", 1)[1].islower())   # 蜂猴（Nycticebus bengalensis）
+              or (" " not in m["name"] and len(m["name"]) >= 4 and not (m["name"].isupper() and len(m["name"]) <= 5))]
     return list(dict.fromkeys(n for n in found if not _LATIN_BODY_WORDS.intersection(n.upper().split())))
 
 
@@ -173,13 +185,28 @@ def _name_at(cand: str, text: str) -> str | None:
     if not given or given[0] in _STOP or given[1:2] == PSEUDONYM_MARK:   # 吉克某某: a masked compound surname
         return None
     two = surname + given[0]
-    if two in NOT_NAMES:
-        return None
+    if two in NOT_NAMES or (len(cand) > len(two) and _common_function_word(two)):
+        return None   # 安排采购, 连夜逃离: a surname opening a verb run into the words after it; not 证人甘露（…）
     if len(given) == 1 or given[1] in _NOT_THIRD:
         return two
     three = surname + given[:2]
     # a third character belongs to the name only if the two-character form never occurs without it
     return three if text.count(three) == text.count(two) else two
+
+
+#: Tags of verbs, adverbs, adjectives, conjunctions and prepositions in the segmenter's dictionary.
+_FUNCTION_WORD_TAGS = frozenset({"v", "vn", "vd", "d", "a", "an", "ad", "b", "c", "p"})
+
+
+def _common_function_word(word: str) -> bool:
+    """Whether the segmenter's dictionary holds ``word`` as a common verb, adverb, adjective, conjunction or
+    preposition, which no name after a context word is (安排 v, 连夜 d; 高峰 nr, 海燕 nr are names).
+
+    >>> [_common_function_word(w) for w in ("安排", "连夜", "明知", "高峰", "海燕", "钱包")]
+    [True, True, True, False, False, False]
+    """
+    return rjieba.has_word(word) and rjieba.tag(word)[0][1] in _FUNCTION_WORD_TAGS \
+        and rjieba.suggest_freq(word) >= _COMMON_WORD_FREQ
 
 
 def header_names(person_info: str) -> list[str]:
@@ -234,8 +261,8 @@ def _name_after_cue(text: str, start: int, by_length: list[str], cue: str = "") 
         return latin.group(0), True
     if (masked := _MASKED_NAME_RE.match(text, start)) is not None:
         return masked.group(0), False
-    if (dotted := _DOTTED_NAME_RE.match(text, start + text.startswith(("为", "是", "系"), start))) is not None:
-        return dotted.group(0), True   # 经营者为古丽娜尔·艾则孜: the copula is not part of the name
+    if (dotted := _dotted_name_at(text, start + text.startswith(("为", "是", "系"), start))) is not None:
+        return dotted, True   # 经营者为古丽娜尔·艾则孜: the copula is not part of the name
     if (quoted := _QUOTED_NAME_RE.match(text, start)) is not None:   # 同案人“老六”
         return quoted["name"], True
     if (head := _LIST_HEAD_RE.match(text, start)) is not None and plausible_name(head["name"]):
@@ -244,9 +271,9 @@ def _name_after_cue(text: str, start: int, by_length: list[str], cue: str = "") 
         return said["name"], True
     if (actor := _BEFORE_ACTION_RE.match(text, start)) is not None and plausible_name(actor["name"]):
         return actor["name"], True
-    if cue in _STRONG_CUES and (three := _THREE_BEFORE_STOP_RE.match(text, start)) and plausible_name(three["name"]) \
-            and not _opens_with_verb_or_modifier(three["name"]) and _segmenter_allows_name(three["name"]):
-        return three["name"], True
+    if (three := _three_before_stop_or_verb(text, start, verb_only=cue not in _STRONG_CUES)) and plausible_name(three) \
+            and not _opens_with_verb_or_modifier(three) and _segmenter_allows_name(three):
+        return three, True
     glossed = _GLOSSED_NAME_RE.match(text, start)
     if glossed is not None and glossed.group(0)[0] not in _STOP and glossed.group(0) not in NOT_NAMES:
         return glossed.group(0), True
@@ -257,36 +284,96 @@ def _name_after_cue(text: str, start: int, by_length: list[str], cue: str = "") 
     if name is None and (two := _TWO_BEFORE_CONJUNCTION_RE.match(text, start)) is not None \
             and _segmenter_allows_name(two["name"]) and plausible_name(two["name"]):
         name = two["name"]   # 出纳海燕及其他工作人员: a given name alone, closed by a conjunction
+    if name is None and cue in _STRONG_CUES and (two := _TWO_BEFORE_STOP_RE.match(text, start)) is not None \
+            and _segmenter_allows_name(two["name"]) and plausible_name(two["name"]) \
+            and 2 in _word_ends(text[start: start + 6]):
+        name = two["name"]   # 被害人旺堆在…: a given name alone after a word only a person follows
+    if name is None and (two := _two_before_verb(text, start)) is not None:
+        name = two   # 其妻子春梅陪同其到案
     return (name, True) if name else None
+
+
+def _two_before_verb(text: str, start: int) -> str | None:
+    """Two characters at ``start`` that the segmenter reads as no common word, followed by what it reads as a verb of
+    two characters or more (``其妻子春梅陪同其到案``), else None.
+
+    >>> [_two_before_verb(t, 0) for t in ("春梅陪同其到案", "现场勘查", "巴图放牧", "当场抓获")]
+    ['春梅', None, '巴图', None]
+    """
+    cand = text[start: start + 2]
+    if len(cand) < 2 or not _WORD_RE.fullmatch(cand) or any(c in _STOP for c in cand) \
+            or not _segmenter_allows_name(cand) or not plausible_name(cand):
+        return None
+    first, tag = rjieba.tag(text[start + 2: start + 8] or "。")[0]
+    return cand if len(first) >= 2 and tag in {"v", "vd"} and 2 in _word_ends(text[start: start + 8]) else None
+
+
+#: How often the segmenter's dictionary has seen a word for it to count as a common one (眼球 559; 木格 13).
+_COMMON_WORD_FREQ = 100
+#: How seldom it has seen a noun or a place for it to be free to be a name (旺堆 2, 扎西 17; 案发 61, 钱包 99).
+_RARE_WORD_FREQ = 30
+
+
+def _three_before_stop_or_verb(text: str, start: int, *, verb_only: bool = False) -> str | None:
+    """Three name characters at ``start`` closed by a conjunction or a comma, or followed by what the segmenter
+    reads as a verb of two characters or more (``被害人其木格放牧于…``, ``证人巴特尔看见``), else None.
+
+    >>> [_three_before_stop_or_verb(t, 0) for t in ("其木格放牧于草场", "太京哲和", "巴特尔看见", "左眼球破裂")]
+    ['其木格', '太京哲', '巴特尔', None]
+    """
+    if not verb_only and (three := _THREE_BEFORE_STOP_RE.match(text, start)) is not None:
+        return three["name"]
+    cand = text[start: start + 3]
+    if len(cand) < 3 or not _WORD_RE.fullmatch(cand) or any(c in _STOP for c in cand):
+        return None
+    first, tag = rjieba.tag(text[start + 3: start + 9] or "。")[0]
+    if len(first) < 2 or tag not in {"v", "vd"} or 3 not in _word_ends(text[start: start + 9]):
+        return None   # 始终否认为: the segmenter reads no word ending after the three characters
+    # 左眼球破裂, 在场的情况下签署: a common word inside is a body part, a thing or a phrase, not a name
+    return None if any(rjieba.has_word(w) and rjieba.suggest_freq(w) >= _COMMON_WORD_FREQ
+                       for w in (cand[:2], cand[1:])) else cand
+
+
+def _word_ends(text: str) -> set[int]:
+    """Offsets in ``text`` where the segmenter ends a word."""
+    return set(itertools.accumulate(map(len, rjieba.cut(text))))
 
 
 #: Two characters closed by a conjunction or a list mark (``出纳海燕及…``, ``村民卓玛、…``).
 _TWO_BEFORE_CONJUNCTION_RE = re.compile(f"(?P<name>{_NAME_CHAR_NO_DOT}{{2}})(?=[和及、与])")
+#: Two characters closed by a character that ends names (``被害人旺堆在…``, ``被害人次仁的``).
+_TWO_BEFORE_STOP_RE = re.compile(f"(?P<name>{_NAME_CHAR_NO_DOT}{{2}})(?=[{_STOP_CLASS}])")
 
 
 def _opens_with_verb_or_modifier(word: str) -> bool:
     """Whether the segmenter reads ``word`` as a verb of two characters or more and what follows (发生 | 口角), or an
-    adjective of one character that is no surname before a noun (旧 | 手机): a phrase, not a name.
+    adjective, direction or numeral of one character that is no surname before a noun (旧 | 手机, 右 | 眼眶): a
+    phrase, not a name.
 
-    >>> [_opens_with_verb_or_modifier(w) for w in ("发生口角", "旧手机", "扎西多吉", "岩罕叫", "太京哲")]
-    [True, True, False, False, False]
+    >>> [_opens_with_verb_or_modifier(w) for w in ("发生口角", "旧手机", "右眼眶", "扎西多吉", "岩罕叫", "太京哲")]
+    [True, True, True, False, False, False]
     """
     tagged = rjieba.tag(word)
     first, tag = tagged[0]
     if len(first) >= 2 and tag in {"v", "vn", "vd"} and len(tagged) > 1:
         return True
-    return (len(tagged) == 2 and len(first) == 1 and tag in {"a", "b"} and surname_of(word) is None
+    return (len(tagged) == 2 and len(first) == 1 and tag in {"a", "b", "f", "m"} and surname_of(word) is None
             and first not in WORDLIKE_SURNAMES and rjieba.has_word(tagged[1][0]))
 
 
 def _segmenter_allows_name(word: str) -> bool:
-    """Whether the segmenter's dictionary leaves ``word`` free to be a name: not a word of it, or one tagged as a
-    person's name (海燕 nr; 小组 n, 家属 n are words).
+    """Whether the segmenter's dictionary leaves ``word`` free to be a name: not a word of it, one tagged as a
+    person's name, or a noun or place of two characters it has hardly seen, as Tibetan and Mongolian names are
+    (海燕 nr, 旺堆 n 2, 乌兰 ns 8; 小组 n, 家属 n, 案发 n 61, 卷帘门 n 2 are words).
 
-    >>> [_segmenter_allows_name(w) for w in ("海燕", "卓玛", "小组", "家属")]
-    [True, True, False, False]
+    >>> [_segmenter_allows_name(w) for w in ("海燕", "卓玛", "旺堆", "乌兰", "小组", "家属", "案发", "卷帘门")]
+    [True, True, True, True, False, False, False, False]
     """
-    return not rjieba.has_word(word) or rjieba.tag(word)[0][1].startswith("nr")
+    if not rjieba.has_word(word):
+        return True
+    tag = rjieba.tag(word)[0][1]
+    return tag.startswith("nr") or (len(word) == 2 and tag in {"n", "ns", "nz", "ng"}
+                                    and rjieba.suggest_freq(word) < _RARE_WORD_FREQ)
 
 
 def _wordlike_surname_name(text: str, start: int) -> str | None:
@@ -318,8 +405,11 @@ def find_names(text: str, known: tuple[str, ...] | list[str] = ()) -> list[str]:
     by_length = sorted(known, key=len, reverse=True)
     names: list[str] = []
     for m in _CUE_RE.finditer(text):
-        start = m.end()
-        found = _name_after_cue(text, start, by_length, m.group(0))
+        start, cue = m.end(), m.group(0)
+        for k in range(m.start() + 1, m.end()):   # 其妻子春梅: 妻子 reaches further than 其妻
+            if (longer := _CUE_RE.match(text, k)) is not None and longer.end() > start:
+                start, cue = longer.end(), longer.group(0)
+        found = _name_after_cue(text, start, by_length, cue)
         if found is None or any(p in found[0] for p in NOT_NAME_PARTS):   # 辩护人和认罪认罚…: 和 is a conjunction
             continue
         if found[1] and not plausible_name(found[0]):   # 企业主管部门: 业主 inside a word, 管部门 is no name
@@ -355,11 +445,24 @@ def plausible_name(word: str) -> bool:
     """Whether a name found by a context rule could be one: not a known non-name, no legal wording inside, not
     already masked, not a word for a role or a body.
 
-    >>> [plausible_name(w) for w in ("卓玛", "被害人", "和认罪", "张某某", "家属")]
-    [True, False, False, False, False]
+    >>> [plausible_name(w) for w in ("卓玛", "扎西多吉", "被害人", "和认罪", "张某某", "家属", "个人账户流水")]
+    [True, True, False, False, False, False, False]
     """
     return (word not in NOT_NAMES and not any(p in word for p in NOT_NAME_PARTS) and PSEUDONYM_MARK not in word
-            and not word.endswith(_ROLE_ENDINGS) and not any(c in word for c in PERSON_CUES))
+            and not word.endswith(_ROLE_ENDINGS) and not any(c in word for c in PERSON_CUES)
+            and not _ends_in_common_word(word))
+
+
+def _ends_in_common_word(word: str) -> bool:
+    """Whether a run of four characters or more ends in a common word of the segmenter's dictionary that is no
+    name, after other words: a phrase (个人账户 | 流水), not a long name (扎西 | 多吉, 额尔敦巴 | 雅尔)."""
+    surname = surname_of(word)
+    if len(word) < 4 or not _WORD_RE.fullmatch(word) or (surname and len(word) - len(surname) <= 2):
+        return False   # 令狐 | 建国: a compound surname and a given name that is a word
+    pieces = rjieba.tag(word)
+    last, tag = pieces[-1]
+    return len(pieces) > 1 and len(last) >= 2 and not tag.startswith("nr") and rjieba.has_word(last) \
+        and rjieba.suggest_freq(last) >= _COMMON_WORD_FREQ
 
 
 #: A companion hired, led or joined by the suspect, before 等人 or a list (``雇用于德水等人``, ``纠集马强、…``):
@@ -442,13 +545,18 @@ _CUED_NICKNAME_RE = re.compile("(?:" + "|".join(NICKNAME_CUES) + r")(?:为|是|�
                                + r"[”\"」]")
 
 
-def listed_beside(text: str, names: list[str]) -> list[str]:
-    """Names listed right after one of ``names`` or after a masked form, or right before a masked form, whatever
-    their surname (``麦某某、羊春梅证实``, ``王立、李某某的证言``).
+#: Right after a word only a person follows (``被不起诉人``, ``证人`` …).
+_AFTER_STRONG_CUE = "(?:" + "|".join(f"(?<={c})" for c in sorted(_STRONG_CUES)) + ")"
 
-    >>> listed_beside("但麦家豪、羊春梅证实案发当晚；王立、李某某的证言；扎西卓玛（副乡长）、尼玛（主任）的证言",
-    ...               ["麦家豪", "扎西卓玛"])
-    ['羊春梅', '尼玛', '王立']
+
+def listed_beside(text: str, names: list[str]) -> list[str]:
+    """Names listed right after one of ``names`` or after a masked form, right before a masked form, or right before
+    one of ``names`` after a word only a person follows, whatever their surname (``麦某某、羊春梅证实``,
+    ``王立、李某某的证言``, ``被不起诉人额尔敦巴雅尔、那顺乌力吉``).
+
+    >>> listed_beside("但麦家豪、羊春梅证实案发当晚；王立、李某某的证言；扎西卓玛（副乡长）、尼玛（主任）的证言；"
+    ...               "被不起诉人额尔敦巴雅尔、那顺乌力吉涉嫌", ["麦家豪", "扎西卓玛", "那顺乌力吉"])
+    ['羊春梅', '尼玛', '王立', '额尔敦巴雅尔']
     """
     before = "|".join(map(re.escape, sorted(names, key=len, reverse=True)))
     anchor = f"(?:{PSEUDONYM_MARK}[{PSEUDONYM_SUFFIXES}]?" + (f"|{before}" if before else "") + ")"
@@ -456,7 +564,109 @@ def listed_beside(text: str, names: list[str]) -> list[str]:
     if before:
         found += [m["name"] for m in re.finditer(f"(?:{before})" + _LISTED_AFTER_GLOSS_RE, text)]
     found += [m["name"] for m in _LISTED_BEFORE_MASKED_RE.finditer(text)]
+    if before:   # 被不起诉人额尔敦巴雅尔、那顺乌力吉涉嫌…, where only the second is known
+        found += [m["name"] for m in re.finditer(_AFTER_STRONG_CUE + f"(?P<name>{_NAME_CHAR_NO_DOT}{{2,6}}?)、(?:{before})",
+                                                 text) if _segmenter_allows_name(m["name"])]
     return [n for n in dict.fromkeys(found) if plausible_name(n) and n not in names]
+
+
+def dotted_names(text: str) -> list[str]:
+    """Transliterated names with a middle dot wherever they stand, the words around them left out: the segmenter's
+    words next to each dot belong to the name, and the characters of transliterated names around them
+    (``TRANSLIT_CHARS``) up to a word that is not all of them.
+
+    >>> dotted_names("并聘请古丽娜尔·艾山担任维吾尔语翻译人员，通知买买提·吐尔逊不起诉；住碧桂园·凤凰城；"
+    ...              "阿依古丽·吐尔逊亦证实艾力·买买提明，经营者为古丽娜尔·阿不都拉。")
+    ['古丽娜尔·艾山', '买买提·吐尔逊', '阿依古丽·吐尔逊', '艾力·买买提明', '古丽娜尔·阿不都拉']
+    """
+    out = []
+    for m in _RUN_DOTTED_RE.finditer(text):
+        first, *parts = _DOT_SPLIT_RE.split(m.group(0))
+        out += _dotted_run(_name_tail(first), parts)
+    return [n for n in out if plausible_name(n)]
+
+
+def _dotted_name_at(text: str, start: int) -> str | None:
+    """The transliterated name with a middle dot that begins at ``start`` (right after a context word), if any."""
+    if (m := _DOTTED_AT_RE.match(text, start)) is None:
+        return None
+    first, *parts = _DOT_SPLIT_RE.split(m.group(0))
+    names = _dotted_run(first, parts) if len(first) <= 8 else []
+    return names[0] if names else None
+
+
+def _dotted_run(first: str, parts: list[str]) -> list[str]:
+    """The names in a run of parts joined by middle dots, ``first`` the first part of the first name and ``parts``
+    the dots and parts after it: a part that is not all name (``吐尔逊亦证实艾力``) ends one name and begins the
+    next."""
+    names = []
+    name = first
+    for i in range(1, len(parts), 2):
+        dot, part, last = parts[i - 1], parts[i], i == len(parts) - 1
+        if not last and len(part) <= _PART_MAX and all(c in TRANSLIT_CHARS for c in part):
+            name += dot + part
+            continue
+        head = _name_head(part)
+        name += dot + head
+        if not (first + part).endswith(_COMPOUND_ENDINGS) and not part[len(head):].startswith(_COMPOUND_ENDINGS) \
+                and not name.endswith(_COMPOUND_ENDINGS):
+            names.append(name)
+        name = _name_tail(part)
+    return names
+
+
+#: Tags of the segmenter's words that a name stops at even when written in its characters: numerals, measure
+#: words, times, adverbs, prepositions, conjunctions (彼得罗娃 | 多次).
+_FUNCTION_TAGS = frozenset({"m", "mq", "q", "t", "d", "p", "c"})
+#: The longest part of a transliterated name between dots (阿不都热依木).
+_PART_MAX = 10
+#: Characters of transliterated names that are also function words (吐尔逊不 | 起诉, 和 | 阿依古丽): not at a
+#: name's edge.
+_EDGE_STOPS = _STOP | {"不"}
+
+
+def _name_tail(run: str) -> str:
+    """The end of ``run`` that is the first part of a dotted name: the segmenter's last word, and the characters of
+    transliterated names before it up to a word of the dictionary that is not all of them (委托 | 阿依古丽)."""
+    j = len(run) - _edge_word(rjieba.tag(run)[-1], reverse=True)
+    while j > 0 and run[j - 1] in TRANSLIT_CHARS and len(run) - j < _PART_MAX and not any(
+            _ends_name(run[j - k: j]) for k in (2, 3, 4) if k <= j):
+        j -= 1
+    while j < len(run) - 1 and run[j] in _EDGE_STOPS:   # 因 | 艾力, even in one word of the segmenter
+        j += 1
+    return run[j:]
+
+
+def _name_head(run: str) -> str:
+    """The start of ``run`` that is the last part of a dotted name: the segmenter's first word, and the characters of
+    transliterated names after it up to a word of the dictionary that is not all of them (买买提明 | 到场,
+    托合提 | 参与, 吐尔逊 | 利用)."""
+    first = _edge_word(rjieba.tag(run)[0], reverse=False)
+    i = first
+    while i < len(run) and run[i] in TRANSLIT_CHARS and i < _PART_MAX and not any(
+            _ends_name(run[i: i + k]) for k in (2, 3, 4) if i + k <= len(run)):
+        i += 1
+    while i > first and run[i - 1] in _EDGE_STOPS:   # not inside the first word: 阿不都 ends in 都
+        i -= 1
+    return run[:i]
+
+
+def _edge_word(tagged: tuple[str, str], *, reverse: bool) -> int:
+    """How many characters of the segmenter's word next to a dot surely belong to the name: the run of
+    transliterated names' characters next to the dot (吐尔逊经 at a line's end: 吐尔逊), else all of a word tagged
+    as a name, else one."""
+    word, tag = tagged
+    chars = reversed(word) if reverse else word
+    run = sum(1 for _ in itertools.takewhile(TRANSLIT_CHARS.__contains__, chars))
+    return run if run else len(word) if tag.startswith("nr") else 1
+
+
+def _ends_name(word: str) -> bool:
+    """Whether ``word``, next to a part of a transliterated name, is a word of the dictionary that the name stops
+    at: one not all of the characters of transliterated names (委托, 利用; not 热合, 德克), or a numeral, adverb,
+    preposition or conjunction (多次)."""
+    return rjieba.has_word(word) and (not all(c in TRANSLIT_CHARS for c in word)
+                                      or rjieba.tag(word)[0][1] in _FUNCTION_TAGS)
 
 
 def is_masked_form(word: str) -> bool:
@@ -471,7 +681,7 @@ def rule_names(text: str, known: list[str]) -> list[str]:
     co-offenders before a gloss, nicknames and former names, dotted names between punctuation, foreigners' Latin
     names after their nationality, in capitals or in brackets after their Chinese name."""
     anywhere = [a["name"] for a in NAME_ALIAS_RE.finditer(text) if plausible_name(a["name"])]   # 绰号“阿彪”
-    anywhere += [m["name"] for m in _DELIMITED_DOTTED_RE.finditer(text) if plausible_name(m["name"])]
+    anywhere += dotted_names(text)
     anywhere += [m["name"] for m in _NATIONAL_LATIN_RE.finditer(text) if len(m["name"]) >= 4]
     anywhere += [n for m in _GLOSSED_NICKNAME_RE.finditer(text)   # “小红帽”（网名，…）; not “王某”（另案处理）
                  if not is_masked_form(n := m["name"] or m["called"])]

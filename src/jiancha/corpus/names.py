@@ -45,3 +45,16 @@ def surname_of(name: str) -> str | None:
     if name and name[0] in SINGLE_SURNAMES and len(name) > 1:
         return name[0]
     return None
+
+#: Characters of transliterated names (the usual renderings of Uyghur, Kazakh, Mongolian, Tibetan, Russian,
+#: English and other names, as in Xinhua's transliteration tables): a part of a name written with a middle dot
+#: runs over them (古丽娜尔·阿不都拉) and ends at one outside them (吐尔逊担任, 艾山 | 翻译).
+TRANSLIT_CHARS: frozenset[str] = frozenset(
+    "丁万不丘东丰丹丽乌乐乔买于云亚亨京什仁代伊伍休伦伯佐何佩依侯保克兰其兹内冈凡凯切列则利别力加努劳勃勒包华"
+    "卓南博卜卡卢厄历古可史叶合吉吐吾呼和哈唐喀嘉嘎因图圣坎坦埃基堆塔塞增夏多大夫央夸奇奈奎契奥如妮姆威娃娅娜"
+    "孔孜孟季宁守安宗宝宾密富察尔尚尤尼居山巴布希帕平库庞康廷弗强彭彻彼得德怀恩恰慕戈成戴扎托扬拉拔拜拥捷措提"
+    "敖敦文斐斯方日旦旺昂昆昌明普曲曼朗朝木本杜来杰松林查柯柳根格桑梅森楚次欧比毕毛汉汗江汤沃沙法波泰泽洛洪派"
+    "海温潘烈热爱牙特猜玛珀珊珍珠班琪琳琴琼瑞瑟璐瓜瓦甘甫申登白皮盖祖福科穆第简米索约纳纽维罕罗美翰考耶聂肯胡"
+    "腊舍舒艾芒芙芝芬芭苏若英范茨荣莉莎莫莱莲菲萨蒂蒙蓬蕾薇衣西觉詹让诺谢豪贝贡贵费贾赛赫辛边达迈迪逊通道那邦"
+    "都里金钦锡门阿隆雅雷霍韦音顿颂额马高鲁鲍麦黑默黛齐龙"
+)

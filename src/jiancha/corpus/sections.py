@@ -27,6 +27,7 @@ from jiancha.law.phrases import (
     DOUBT_RE,
     FACT_LEAD_IN_RE,
     FINDINGS_AGREE_RE,
+    PERSON_HEADING_RE,
     POLICE_VERSION_RE,
     PROCEDURAL_EVENT_RE,
     PROCEDURE_START_RE,
@@ -203,8 +204,13 @@ def split_sections(doc: RawDocument) -> Sections:
     person: list[str] = []
     counsel: list[str] = []
     for line in body[:person_end]:
-        (counsel if COUNSEL_LINE_RE.match(line) else person).append(line)
+        if not PERSON_HEADING_RE.match(line):
+            (counsel if COUNSEL_LINE_RE.match(line) else person).append(line)
     procedure = body[p: f if f is not None else r] if p is not None else []
+    if not person and (moved := [ln for ln in procedure if _is_person_paragraph(ln)]):
+        # the procedure told first, the person's paragraph after it (本案由…移送审查起诉。⏎被不起诉人龙某，男，…)
+        person = moved
+        procedure = [ln for ln in procedure if ln not in moved]
     fact_block = body[f:r] if f is not None else []
     investigator, fact = _own_findings(fact_block)
     missing = [code for code, present in ((NO_PERSON_INFO, person), (NO_PROCEDURE, procedure),
@@ -214,6 +220,19 @@ def split_sections(doc: RawDocument) -> Sections:
                     counsel_lines=tuple(counsel), procedure_lines=tuple(procedure),
                     investigator_lines=tuple(investigator), fact_lines=tuple(fact),
                     reasoning_lines=tuple(reasoning), signature_date_line=date_line, missing=tuple(missing))
+
+
+#: What follows the name in a person's paragraph: sex, birth, identity number or ethnicity (``，男，1979年出生``),
+#: or a unit's seat, code or representative.
+_PARTICULARS_RE = re.compile(r"[，,（(][^。]{0,40}?(?:[，,（(][男女][，,。）)]|出生|生于|身份证|[^，,]{1,5}族[，,]|"
+                             r"住所地?|统一社会信用代码|组织机构代码|法定代表人)")
+
+
+def _is_person_paragraph(line: str) -> bool:
+    """Whether ``line`` is a suspect's paragraph: the form of address, the name and the person's particulars
+    (``被不起诉人龙某，男，1979年出生``), not a procedural sentence that opens with them (``被不起诉人X涉嫌…一案``)."""
+    m = SUSPECT_HEADER_RE.match(line)
+    return m is not None and _PARTICULARS_RE.match(line, m.end()) is not None
 
 
 def _reasoning_by_decision(body: list[str]) -> int | None:

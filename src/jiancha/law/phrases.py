@@ -50,7 +50,10 @@ SUSPECT_ADDRESSES: tuple[str, ...] = (NON_PROSECUTED_UNIT, NON_PROSECUTED, DEFEN
                                      SUSPECT_UNIT, SUSPECT)
 LEAKING_ADDRESS_RE = re.compile("|".join(map(re.escape, LEAKING_ADDRESSES)))
 #: A suspect's paragraph in the person-information block starts with a form of address and the name.
-SUSPECT_HEADER_RE = re.compile(r"^(?P<address>" + "|".join(SUSPECT_ADDRESSES) + r")(?P<name>[^，,（(：:\s]{1,40})")
+SUSPECT_HEADER_RE = re.compile(r"^(?P<address>" + "|".join(SUSPECT_ADDRESSES) + r")(?!的|基本情况|情况[:：]|[:：]?$)"
+                               r"(?P<name>[^，,（(：:\s]{1,40})")
+#: A heading over the person-information block (``被不起诉人的基本情况：``, ``被告人基本情况``): no person's paragraph.
+PERSON_HEADING_RE = re.compile(r"^(?:" + "|".join(SUSPECT_ADDRESSES) + r")(?:的)?(?:基本)?情况[:：]?$")
 #: Representatives of a suspect unit; their lines follow the unit's paragraph (``法定代表人王某，男，…``).
 REPRESENTATIVES: tuple[str, ...] = ("诉讼代表人", "法定代表人")
 REPRESENTATIVE_HEADER_RE = re.compile(r"^(?P<address>" + "|".join(REPRESENTATIVES) + r")[:：]?(?P<name>[^，,（(：:\s]{1,40})")
@@ -61,12 +64,13 @@ HEADER_NAME_END = "，,（("
 ETHNIC_NAME_PEOPLES: tuple[str, ...] = (
     "苗", "彝", "藏", "蒙古", "蒙", "傣", "壮", "侗", "瑶", "哈尼", "景颇", "佤", "傈僳", "维吾尔", "维", "哈萨克", "朝鲜",
     "布依", "纳西", "羌", "黎", "独龙", "怒", "基诺", "德昂", "拉祜", "柯尔克孜", "塔吉克", "鄂温克", "达斡尔", "水", "白",
-    "本民族", "民族", "经", "法",
+    "鄂伦春", "赫哲", "锡伯", "满", "土家", "乌孜别克", "塔塔尔", "裕固", "撒拉", "东乡", "保安", "土", "仡佬", "毛南",
+    "仫佬", "京", "畲", "门巴", "珞巴", "普米", "阿昌", "布朗", "汉", "本民族", "民族", "经", "法",
 )
-NAME_ALIAS_RE = re.compile(r"(?:曾用名|别名|化名|绰号|外号|小名|乳名|网名|诨号|"
+NAME_ALIAS_RE = re.compile(r"(?:曾用名|别名|又名|原名|本名|艺名|化名|绰号|外号|小名|乳名|网名|诨号|"
                            r"(?<=[（(])(?:" + "|".join(ETHNIC_NAME_PEOPLES) + r")族?(?:语)?名)"
                            r"(?:为|是|叫)?[:：]?[“\"「『‘]?"
-                           r"(?P<name>[\u4e00-\u9fff]{2,4}|[A-Za-z][A-Za-z .'\-]{0,30}[A-Za-z])(?=[”\"」』’]|[）)，,、；;。])")
+                           r"(?P<name>[\u4e00-\u9fff]{2,8}|[A-Za-z][A-Za-z .'\-]{0,30}[A-Za-z])(?=[”\"」』’]|[）)，,、；;。])")
 #: A name in Latin letters (a foreigner's: ``OKONKWO CHIDI EMEKA``, ``Smith, John`` is not one: the comma ends it).
 LATIN_NAME_RE = re.compile(r"[A-Za-zÀ-ÖØ-öø-ž][A-Za-zÀ-ÖØ-öø-ž.'\- ]{0,60}[A-Za-zÀ-ÖØ-öø-ž]")
 #: A foreigner's name as written in the original script, in brackets right after the Chinese transliteration in
