@@ -119,7 +119,8 @@ _BEFORE_ACTION_RE = re.compile(f"(?P<name>{_SURNAME}[{_CJK}]{{1,2}}?)(?=驾驶|�
                                f"路过|到场|在场)")
 #: Context words after which a person's name nearly always follows, so that a run of three characters closed by a
 #: conjunction or a comma is taken for a name whatever its surname (``辩护人太京哲和…``).
-_STRONG_CUES = frozenset({"被告人", "被不起诉人", "犯罪嫌疑人", "被害人", "证人", "辩护人", "法定代理人", "诉讼代理人"})
+_STRONG_CUES = frozenset({"被告人", "被不起诉人", "犯罪嫌疑人", "被害人", "证人", "辩护人", "法定代理人", "诉讼代理人",
+                          "翻译人员", "语翻译", "文翻译"})
 _THREE_BEFORE_STOP_RE = re.compile(f"(?P<name>{_NAME_CHAR_NO_DOT}{{3}})(?=[和及、，,的])")
 #: A run of ideographs holding middle dots (``并聘请古丽娜尔·艾山担任翻译``), where transliterated names stand: the
 #: segmenter decides where each name begins and ends (``dotted_names``); not in a title (《…》), and a compound's
@@ -250,6 +251,10 @@ def header_aliases(person_info: str) -> dict[str, str]:
     return out
 
 
+#: A law firm's or a legal service's name right after a context word (辩护人甘肃河州律师事务所律师…).
+_LAW_FIRM_AHEAD_RE = re.compile(f"(?:(?![{_STOP_CLASS}])[{_CJK}]){{2,16}}?(?:律师事务所|法律服务所|法律援助中心|公证处)")
+
+
 def _name_after_cue(text: str, start: int, by_length: list[str], cue: str = "") -> tuple[str, bool] | None:
     """The name that starts at ``start`` (right after a context word) and whether it is a real one (False: an
     already-masked form, after which a list of real names may still follow): a known header name as it is, a
@@ -257,6 +262,8 @@ def _name_after_cue(text: str, start: int, by_length: list[str], cue: str = "") 
     surname and one or two characters."""
     if (known := next((k for k in by_length if text.startswith(k, start)), None)) is not None:
         return known, True
+    if _LAW_FIRM_AHEAD_RE.match(text, start):
+        return None   # 辩护人甘肃河州律师事务所律师孔某: the firm first, the name after 律师
     if (latin := LATIN_NAME_RE.match(text, start)) is not None and len(latin.group(0)) >= 4:
         return latin.group(0), True
     if (masked := _MASKED_NAME_RE.match(text, start)) is not None:
@@ -271,6 +278,8 @@ def _name_after_cue(text: str, start: int, by_length: list[str], cue: str = "") 
         return said["name"], True
     if (actor := _BEFORE_ACTION_RE.match(text, start)) is not None and plausible_name(actor["name"]):
         return actor["name"], True
+    if (long := _long_transliterated_name(text, start)) is not None:
+        return long, True   # 牧民乌力吉巴雅尔发现…
     if (three := _three_before_stop_or_verb(text, start, verb_only=cue not in _STRONG_CUES)) and plausible_name(three) \
             and not _opens_with_verb_or_modifier(three) and _segmenter_allows_name(three):
         return three, True
@@ -308,18 +317,26 @@ def _two_before_verb(text: str, start: int) -> str | None:
     return cand if len(first) >= 2 and tag in {"v", "vd"} and 2 in _word_ends(text[start: start + 8]) else None
 
 
+#: Particles, prepositions and conjunctions that close a name run into them (木然诺为其提供翻译, 旺堆在).
+_PARTICLES = frozenset("的称在于与和及系因将被向对等为")
 #: How often the segmenter's dictionary has seen a word for it to count as a common one (眼球 559; 木格 13).
 _COMMON_WORD_FREQ = 100
+#: How often it has seen a verb or adverb for it to be one that opens no name (不服 825, 同意 5349; 木然 123).
+_VERY_COMMON_WORD_FREQ = 500
+#: Tags of nouns, places and directions in the segmenter's dictionary.
+_NOUN_TAGS = frozenset({"n", "nz", "ns", "s", "f"})
 #: How seldom it has seen a noun or a place for it to be free to be a name (旺堆 2, 扎西 17; 案发 61, 钱包 99).
 _RARE_WORD_FREQ = 30
 
 
 def _three_before_stop_or_verb(text: str, start: int, *, verb_only: bool = False) -> str | None:
     """Three name characters at ``start`` closed by a conjunction or a comma, or followed by what the segmenter
-    reads as a verb of two characters or more (``被害人其木格放牧于…``, ``证人巴特尔看见``), else None.
+    reads as a verb of two characters or more (``被害人其木格放牧于…``, ``证人巴特尔看见``), else None; with
+    ``verb_only`` (after a weaker context word), only the verb.
 
-    >>> [_three_before_stop_or_verb(t, 0) for t in ("其木格放牧于草场", "太京哲和", "巴特尔看见", "左眼球破裂")]
-    ['其木格', '太京哲', '巴特尔', None]
+    >>> [_three_before_stop_or_verb(t, 0) for t in ("其木格放牧于草场", "太京哲和", "巴特尔看见", "左眼球破裂",
+    ...                                            "其其格拴养在", "勒排干使用")]
+    ['其木格', '太京哲', '巴特尔', None, '其其格', '勒排干']
     """
     if not verb_only and (three := _THREE_BEFORE_STOP_RE.match(text, start)) is not None:
         return three["name"]
@@ -327,11 +344,42 @@ def _three_before_stop_or_verb(text: str, start: int, *, verb_only: bool = False
     if len(cand) < 3 or not _WORD_RE.fullmatch(cand) or any(c in _STOP for c in cand):
         return None
     first, tag = rjieba.tag(text[start + 3: start + 9] or "。")[0]
-    if len(first) < 2 or tag not in {"v", "vd"} or 3 not in _word_ends(text[start: start + 9]):
+    # after a transliterated name's characters a verb of one character is enough (牧民其其格拴养的黄牛), or any word
+    # of the dictionary (牧民乌日根发生争执); after a word only a person follows, any character that ends names
+    # (景颇语翻译木然诺为其提供翻译)
+    translit = all(c in TRANSLIT_CHARS for c in cand)
+    verb = tag in {"v", "vd"} and len(first) >= (1 if translit else 2)
+    closed = not verb_only and text[start + 3: start + 4] in _PARTICLES   # the segmenter may join it on (诺为)
+    word_after = (len(first) >= 2 and rjieba.has_word(first) and not tag.startswith("nr")
+                  and not all(c in TRANSLIT_CHARS for c in first))   # not 额尔敦 | 巴特尔: one name goes on
+    if not closed and (not (verb or (translit and word_after))
+                       or 3 not in _word_ends(text[start: start + 9])):
         return None   # 始终否认为: the segmenter reads no word ending after the three characters
-    # 左眼球破裂, 在场的情况下签署: a common word inside is a body part, a thing or a phrase, not a name
-    return None if any(rjieba.has_word(w) and rjieba.suggest_freq(w) >= _COMMON_WORD_FREQ
-                       for w in (cand[:2], cand[1:])) else cand
+    # 左眼球破裂, 在场的情况下签署, 按照上级, 如不服: a common noun or verb inside is a thing or a phrase, not a name
+    return None if any(_common_word_inside(w) for w in (cand[:2], cand[1:])) else cand
+
+
+def _common_word_inside(word: str) -> bool:
+    """Whether two characters inside a candidate name are a common noun (眼球 559) or a very common verb, adverb or
+    preposition (按照, 同意, 不服 825) of the segmenter's dictionary, not one names are made of (木然 b 123)."""
+    if not rjieba.has_word(word):
+        return False
+    tag, freq = rjieba.tag(word)[0][1], rjieba.suggest_freq(word)
+    return (tag in _NOUN_TAGS and freq >= _COMMON_WORD_FREQ) or (tag in _FUNCTION_WORD_TAGS
+                                                                and freq >= _VERY_COMMON_WORD_FREQ)
+
+
+def _long_transliterated_name(text: str, start: int) -> str | None:
+    """A name of four characters or more at ``start`` written in the characters of transliterated names, up to a
+    word that is not (``牧民乌力吉巴雅尔发现草场被挖``, ``巴特尔多次``: 巴特尔 is three), else None."""
+    run = _WORD_RE.match(text, start)
+    if run is None or run.group(0)[0] not in TRANSLIT_CHARS:
+        return None
+    name = _name_head(run.group(0)[:_PART_MAX + 4])
+    if len(name) < 4 or not all(c in TRANSLIT_CHARS for c in name) or not _segmenter_allows_name(name) \
+            or not plausible_name(name) or any(c in _STOP for c in name):
+        return None
+    return name
 
 
 def _word_ends(text: str) -> set[int]:
@@ -355,8 +403,8 @@ def _opens_with_verb_or_modifier(word: str) -> bool:
     """
     tagged = rjieba.tag(word)
     first, tag = tagged[0]
-    if len(first) >= 2 and tag in {"v", "vn", "vd"} and len(tagged) > 1:
-        return True
+    if len(first) >= 2 and tag in {"v", "vn", "vd"} and len(tagged) > 1 and rjieba.has_word(first):
+        return True   # (a word the dictionary does not hold is the segmenter's guess: 勒排 in 勒排干)
     return (len(tagged) == 2 and len(first) == 1 and tag in {"a", "b", "f", "m"} and surname_of(word) is None
             and first not in WORDLIKE_SURNAMES and rjieba.has_word(tagged[1][0]))
 
@@ -409,6 +457,8 @@ def find_names(text: str, known: tuple[str, ...] | list[str] = ()) -> list[str]:
         for k in range(m.start() + 1, m.end()):   # 其妻子春梅: 妻子 reaches further than 其妻
             if (longer := _CUE_RE.match(text, k)) is not None and longer.end() > start:
                 start, cue = longer.end(), longer.group(0)
+        if rjieba.has_word(cue + text[start: start + 1]) or rjieba.has_word(cue + text[start: start + 2]):
+            continue   # 居民区, 村民小组, 证人证言: the context word is the start of a longer one
         found = _name_after_cue(text, start, by_length, cue)
         if found is None or any(p in found[0] for p in NOT_NAME_PARTS):   # 辩护人和认罪认罚…: 和 is a conjunction
             continue

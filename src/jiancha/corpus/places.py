@@ -69,8 +69,10 @@ def province_of(name: str) -> str | None:
     ('陕西省', '黑龙江省')
     >>> province_of("某某县人民检察院") is None
     True
+
+    A military procuratorate is placed by its command's region (``中国人民解放军西藏军区军事检察院`` → 西藏自治区).
     """
-    s = name.strip()
+    s = name.strip().removeprefix("中国人民解放军").removeprefix("中国人民武装警察部队").removeprefix("武警")
     for full in PROVINCES:
         if s.startswith(full):
             return full

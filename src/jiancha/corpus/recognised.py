@@ -49,15 +49,22 @@ def _quoted_thing(name: str, text: str) -> bool:
 
 #: What follows a place name's first part (桥西 in 桥西区 / 桥西分局, 海德 in 海德三道).
 _PLACE_AFTER = ("区", "县", "市", "镇", "乡", "村", "路", "街", "道", "大道", "分局", "派出所", "三道", "二道", "一道",
+                "苏木", "嘎查",   # townships and villages of Inner Mongolia (洪格尔苏木, 拉图雅嘎查)
                 "检")   # 桥西检公诉刑不诉〔…〕: the procuratorate in a case number
+#: Units of a place that open no name and that the recogniser runs into one (苏木萨 in …苏木萨如拉图雅嘎查, 孟根楚鲁嘎
+#: in 孟根楚鲁嘎查).
+_PLACE_UNITS = ("苏木", "嘎查")
+#: The rest of such a place's name after a recogniser's "name" inside it (孟根 | 楚鲁嘎查).
+_INSIDE_VILLAGE_RE = re.compile(r"[\u4e00-\u9fff]{0,6}?(?:苏木|嘎查)")
 #: A numbered road after a place's first part (高新南九道, 科技南十二路).
 _NUMBERED_ROAD_RE = re.compile(r"[东南西北中]?[一二三四五六七八九十\d]{1,3}[道路街巷]")
-#: What follows the name of a city or county (景洪市, 勐腊县): a recogniser's "name" that stands once before one of
-#: them is that place's name wherever it stands (带给景洪的亲戚).
-_CITY_AFTER = ("市", "县", "州", "盟", "旗")
+#: What follows the name of a city, county or district (景洪市, 勐腊县, 青秀区): a recogniser's "name" that stands
+#: once before one of them is that place's name wherever it stands (带给景洪的亲戚, 青秀万达).
+_CITY_AFTER = ("市", "县", "州", "盟", "旗", "区")
 #: What follows a company's distinctive name (上海星澜网络科技有限公司, 星澜公司).
 _ORG_AFTER = ("公司", "有限", "集团", "网络", "科技", "传媒", "贸易", "实业", "商贸", "电子", "信息", "物流", "建设", "置业",
-              "投资", "文化", "餐饮", "酒店", "工作室", "商行", "超市", "门市")
+              "投资", "文化", "餐饮", "酒店", "工作室", "商行", "超市", "门市", "矿业", "能源", "农业", "牧业", "林业",
+              "渔业", "养殖", "食品", "药业", "化工", "机械", "汽车", "房地产", "开发", "律师事务所", "事务所")
 
 
 def _org_part(name: str, text: str) -> bool:
@@ -80,9 +87,15 @@ def _place_part(name: str, text: str) -> bool:
     (True, False)
     >>> _place_part("景洪", "前往景洪市；带给景洪的亲戚")
     True
+    >>> [_place_part(n, "住锡尼河西苏木孟根楚鲁嘎查") for n in ("孟根楚鲁嘎", "苏木孟根", "孟根")]
+    [True, True, True]
     """
+    if name.startswith(_PLACE_UNITS) or all(_INSIDE_VILLAGE_RE.match(text, m.end())
+                                            for m in re.finditer(re.escape(name), text)):
+        return True
     at = [m.end() for m in re.finditer(re.escape(name), text)]
-    return bool(at) and (all(text.startswith(_PLACE_AFTER, k) or _NUMBERED_ROAD_RE.match(text, k) for k in at)
+    return bool(at) and (all(text.startswith(_PLACE_AFTER, k) or _NUMBERED_ROAD_RE.match(text, k)
+                             or text.startswith(_PLACE_UNITS, k - 1) for k in at)
                          or any(text.startswith(_CITY_AFTER, k) for k in at))
 
 

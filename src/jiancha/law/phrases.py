@@ -24,8 +24,9 @@ OTHER_DOCUMENT_TITLES: tuple[str, ...] = (
 )
 #: A procuratorate's name (header and signature lines end with it).
 PROCURATORATE = "人民检察院"
-#: Procuratorates of the special jurisdictions drop 人民 (西安铁路运输检察院, 某某铁路运输检察分院).
-PROCURATORATE_NAME_RE = re.compile(r"^[\u4e00-\u9fff某]{2,40}(?:" + PROCURATORATE + r"|运输检察院|运输检察分院)"
+#: Procuratorates of the special jurisdictions drop 人民 (西安铁路运输检察院, 某某铁路运输检察分院,
+#: 中国人民解放军西藏军区军事检察院).
+PROCURATORATE_NAME_RE = re.compile(r"^[\u4e00-\u9fff某]{2,40}(?:" + PROCURATORATE + r"|运输检察院|运输检察分院|军事检察院)"
                                    r"(?:第[一二三四五六七八九十某]+分院)?$")
 
 # ---------------------------------------------------------------- forms of address
@@ -94,7 +95,8 @@ PERSON_CUES: tuple[str, ...] = (
     "旅客", "游客", "顾客", "在场的", "列车员", "乘务员", "售票员", "收费员", "值班员", "检察长", "副检察长", "实际控制人", "负责人", "股东", "出纳", "护林员", "安全员", "管理员", "业务员",
     "驾驶员", "快递员", "外卖员", "售货员", "营业员", "保管员", "仓管员", "调度员", "保洁员", "工作人员",
     "供货商", "供应商", "经销商", "承包商", "承包人", "包工头", "中间人", "货主", "买家", "卖家", "客户",
-    "医师", "法医", "老师", "教师", "侦查员", "村干部", "经营者", "商人",
+    "医师", "法医", "老师", "教师", "侦查员", "村干部", "经营者", "商人", "牧民", "农民", "渔民", "居民", "群众",
+    "语翻译", "文翻译",
 )
 #: What de-identification writes for a name: surname + 某 / 某某, 某甲 / 某乙 … for shared surnames.
 PSEUDONYM_MARK = "某"
