@@ -14,8 +14,6 @@ import re
 from dataclasses import dataclass, replace
 
 from jiancha.corpus.name_rules import (
-    DOTTED_NAME_MARK,
-    dotted_names,
     find_names,
     header_aliases,
     header_names,
@@ -39,6 +37,7 @@ from jiancha.corpus.pii_patterns import (
     mask_repeats,
 )
 from jiancha.corpus.recognised import accept_recognised
+from jiancha.corpus.transliterated import DOTTED_NAME_MARK, dotted_names
 from jiancha.datasets.records import PDPRecord
 from jiancha.law.phrases import PSEUDONYM_MARK, PSEUDONYM_SUFFIXES
 

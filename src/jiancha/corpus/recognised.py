@@ -9,7 +9,8 @@ import re
 
 import rjieba
 
-from jiancha.corpus.name_rules import NICKNAME_CUES, NOT_NAME_PARTS, NOT_NAMES, is_masked_form
+from jiancha.corpus.name_rules import NICKNAME_CUES
+from jiancha.corpus.name_shape import NOT_NAME_PARTS, NOT_NAMES, is_masked_form
 
 #: Word classes of the segmenter's dictionary that open no name: verbs, adjectives, adverbs (发生, 值班, 指定).
 _VERB_CLASSES = frozenset({"v", "vn", "vd", "a", "ad", "d"})
