@@ -1,5 +1,5 @@
 """The pipeline's figures on the development blind sets (tests/corpus/blind/open, open2 … open5, and sealed,
-sealed2 … sealed18, sealed20, sealed21 and sealed24 … sealed28, held-out sets opened after they were measured;
+sealed2 … sealed18, sealed20, sealed21, sealed24 … sealed28 and sealed30, held-out sets opened after they were measured;
 each written by an author who never read the pipeline), through ``benchmarks/build_quality.py``: a change that loses a document, a field or a
 personal detail fails here. The held-out sets never opened (``HELD_OUT``) are pinned by floors at their one
 measured figure."""
@@ -189,9 +189,15 @@ PINNED: dict[str, dict] = {
     },
     "sealed28": {
         "documents": 28, "gold_records": 26, "per_label": 6, "non_decisions": 4, "planted": 146,
-        "spans": 345, "keep_present": 117, "keep_lost": [],
+        "spans": 346, "keep_present": 117, "keep_lost": [],
         # the recogniser takes the red deer (驼鹿3头、马鹿1头) for a person
         "over_masked": ["s28_23.pdfsrc.txt: over-masked name '马鹿'"],
+    },
+    "sealed30": {
+        "documents": 28, "gold_records": 26, "per_label": 6, "non_decisions": 4, "planted": 143,
+        "spans": 399, "keep_present": 148, "keep_lost": [],
+        # a witness's mother named in the evidence list (证人张国庆之母李桂兰的证言), whom the gold does not list
+        "over_masked": ["s30_01.txt: over-masked name '李桂兰'"],
     },
     "sealed": {
         "documents": 26, "gold_records": 26, "per_label": 6, "non_decisions": 2, "planted": 134,
@@ -259,6 +265,7 @@ HELD_OUT: dict[str, dict] = {
     # one person block's start read wrong
     "sealed23": {"documents": 28, "gold_records": 26, "planted": 115, "left": 0, "over_masking": 0.0129,
                  "accuracy": {"person_info_start": 0.9615}},
+    "sealed29": {"documents": 28, "gold_records": 26, "planted": 137, "left": 0, "over_masking": 0.0078},
 }
 
 

@@ -402,14 +402,29 @@ _VERB_START = NOT_THIRD | set("办作做上下读入考报申患生病死亡参�
 _KIN_CLOSE_RE = re.compile(r"[，,。；;、]|的(?:意见|陈述|证言|谅解|同意|帮助|陪同)")
 
 
+#: Nouns of what a person owns or where they live that follow a relative's name (其妻子金燕名下的账户, 其子X家中).
+_POSSESSIONS = ("名下", "家中", "住处", "住所", "账户", "手机")
+
+
+def _without_possession(name: str) -> str:
+    """``name`` without a noun of ``_POSSESSIONS`` run on after it (金燕名下 → 金燕)."""
+    cut = next((name[: -len(p)] for p in _POSSESSIONS if name.endswith(p)), name)
+    return cut if len(cut) >= 2 else name
+
+
+#: Words for two relatives together, which a kinship word opens (其父母, 其子女): no name follows the first.
+_KIN_PAIRS = frozenset({"父母", "子女", "夫妻", "儿女", "兄弟", "姐妹", "兄妹", "姐弟", "父子", "母子", "父女", "母女"})
+
+
 def kin_names(text: str) -> list[str]:
     """Relatives named right after a kinship word (see ``_KIN_NAME_RE``).
 
-    >>> kin_names("其妻乌云其木格向本院提交了证明。其子孙立东、其女在场。被害人之子海军（联系电话…）到场。")
+    >>> kin_names("其妻乌云其木格向本院提交了证明。其子孙立东、其女在场。被害人之子海军（联系电话…）到场。祭扫其父母坟墓")
     ['乌云其木格', '孙立东', '海军']
     """
-    matches = list(_KIN_NAME_RE.finditer(text))
-    out = [m["name"] for m in matches]
+    # 其父母坟墓, 其子女: the kinship word runs into a longer one, no name follows
+    matches = [m for m in _KIN_NAME_RE.finditer(text) if text[m.start("name") - 1: m.start("name") + 1] not in _KIN_PAIRS]
+    out = [_without_possession(m["name"]) for m in matches]
     closed = {m["name"] for m in matches if _KIN_CLOSE_RE.match(text, m.end())}   # 其妻其其格，
     glossed = {m["name"] for m in matches if text.startswith(("（", "("), m.end())}   # 之子海军（联系电话…）
     # without a surname, a run is a name only when long (乌云其木格, 扎西多吉) or closed by punctuation, and not

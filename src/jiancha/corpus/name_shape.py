@@ -46,9 +46,9 @@ STOP_CHARS = set("的称证于在与和及系因将被向对等家所说供陈�
                  "先现一二三四五六七八九十、，。；：（）()报案拨") | set(PSEUDONYM_MARK + PSEUDONYM_SUFFIXES)
 
 #: Verbs and adverbs that often follow a two-character name and are rarely the third character of a name
-#: (``李明开车`` is 李明 + 开车): a candidate third character among them ends the name.
+#: (``李明开车`` is 李明 + 开车, ``金燕名下`` is 金燕 + 名下): a candidate third character among them ends the name.
 NOT_THIRD = STOP_CHARS | set("开骑持拿打踢砍捅用去回找叫给带逃窃偷抢骗盗卖买借欠收付交约邀帮吸喝吃住租进离返至往遂便"
-                             "则却仍再才竟随趁看听签写要想拒")
+                             "则却仍再才竟随趁看听签写要想拒名")
 
 #: The range of CJK ideographs, for regex character classes.
 CJK = r"\u4e00-\u9fff"
@@ -129,8 +129,8 @@ def segmenter_allows_name(word: str) -> bool:
     return tag.startswith("nr") or (len(word) == 2 and tag in {"n", "ns", "nz", "ng"}
                                     and rjieba.suggest_freq(word) < _RARE_WORD_FREQ)
 
-#: How words for people or bodies end (被害人, 目击者, 对方, 民警, 公安局): such a word is not a name.
-_ROLE_ENDINGS = (*"人者方员局院司所队部处厂店", "部门")
+#: How words for people or bodies end (被害人, 目击者, 对方, 民警, 公安局, 牛贩子): such a word is not a name.
+_ROLE_ENDINGS = (*"人者方员局院司所队部处厂店", "部门", "贩子")
 
 def plausible_name(word: str) -> bool:
     """Whether a name found by a context rule could be one: not a known non-name, no legal wording inside, not

@@ -142,7 +142,7 @@ _BODY_BEFORE_RE = re.compile(r"(?:公司|单位|集团|工厂|中心|协会|学�
 #: Kinds of masked values that are also masked wherever else the same value stands in the record
 #: (``QQ（号码1097734652）`` … ``号码为1097734652的QQ账号``).
 _REPEATED_KINDS = frozenset({"id_document", "id_number", "online_account", "mobile", "phone", "landline",
-                             "account_number", "grouped_number", "email", "nickname", "wallet"})
+                             "account_number", "grouped_number", "email", "nickname", "wallet", "address"})
 
 
 def mask_patterns(text: str, field: str = "", spans: list[MaskedSpan] | None = None) -> str:
@@ -170,9 +170,9 @@ def mask_patterns(text: str, field: str = "", spans: list[MaskedSpan] | None = N
 
 
 def mask_repeats(text: str, spans: list[MaskedSpan], field: str = "") -> str:
-    """``text`` with every further occurrence of a masked number or account (of ``_REPEATED_KINDS``, five
-    characters or more; a nickname from two, ``网名为“老K”`` … ``出售给“老K”``) masked too; the replacements are
-    appended to ``spans``.
+    """``text`` with every further occurrence of a masked number, account or home address (of ``_REPEATED_KINDS``,
+    five characters or more: ``住…熊口镇赵脑村二组`` … ``在赵脑村二组其兄家中``; a nickname from two, ``网名为“老K”`` …
+    ``出售给“老K”``) masked too; the replacements are appended to ``spans``.
 
     >>> mask_repeats("号码为1097734652的QQ账号", [MaskedSpan("fact", "online_account", "1097734652")])
     '号码为×××的QQ账号'

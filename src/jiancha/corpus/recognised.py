@@ -103,15 +103,17 @@ def _place_part(name: str, text: str) -> bool:
 #: How the names of bodies and units end (陈仓大队, 城关中队, 东城站): a recogniser's "name" of three characters or
 #: more ending so is one of them.
 _BODY_ENDINGS = tuple("队局院司所部处厂店站科室组")
+#: How words for people by their trade end (牛贩子, 菜贩): a recogniser's "name" of three characters so is one.
+_TRADE_ENDINGS = ("贩子", "贩")
 #: Words that follow a name and that the recogniser sometimes runs into it (证人次仁卓玛系在… → 仁卓玛系).
 _FOLLOWER_ENDINGS = tuple("系的称在于将被向对说是等已")
 
 
 def accept_recognised(name: str, text: str) -> bool:
     """Whether a person name of the recogniser is kept: not a known non-name, not already masked, no legal wording
-    inside, not the name of a body (陈仓大队) nor run into the word after it (仁卓玛系), not only ever a quoted
-    product name, the first part of a place's name or the distinctive part of a company's."""
+    inside, not the name of a body (陈仓大队) or a trade (牛贩子) nor run into the word after it (仁卓玛系), not only
+    ever a quoted product name, the first part of a place's name or the distinctive part of a company's."""
     return (name not in NOT_NAMES and not is_masked_form(name) and not any(p in name for p in NOT_NAME_PARTS)
-            and not (len(name) >= 3 and name.endswith((*_BODY_ENDINGS, *_FOLLOWER_ENDINGS)))
+            and not (len(name) >= 3 and name.endswith((*_BODY_ENDINGS, *_FOLLOWER_ENDINGS, *_TRADE_ENDINGS)))
             and not _preposition_then_verb(name)
             and not _quoted_thing(name, text) and not _place_part(name, text) and not _org_part(name, text))
