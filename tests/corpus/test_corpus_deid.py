@@ -493,3 +493,55 @@ def test_companies_numbered_roads_and_state_farms_are_no_personal_details():
     rec = PDPRecord(id="x", decision="起诉", person_info="", procedure="",
                     fact="被害人孙某某向户名为刘某、账号为6217000010089934126的银行账户转账。")
     assert list(deidentify_record(rec, "none").names) == []
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("本院受理后，并聘请古丽娜尔·艾山担任维吾尔语翻译人员。", ["古丽娜尔·艾山"]),
+    ("通知买买提·吐尔逊不起诉；阿依古丽·吐尔逊亦证实艾力·买买提明到场。", ["买买提·吐尔逊", "阿依古丽·吐尔逊", "艾力·买买提明"]),
+    ("审查了全部案件材料。因艾力·买买提不通晓汉语，本院聘请翻译。", ["艾力·买买提"]),
+    ("由阿卜杜热合曼·吐尔逊利用担任会计的职务便利，叶莲娜·彼得罗娃多次转账。", ["阿卜杜热合曼·吐尔逊", "叶莲娜·彼得罗娃"]),
+    ("住碧桂园·凤凰城；经鉴定，涉案动物为蜂猴（Nycticebus bengalensis）。", []),
+], ids=["after-a-verb", "after-a-comma-and-in-a-run", "after-a-conjunction", "before-a-verb-or-count",
+        "compound-and-species"])
+def test_transliterated_names_with_a_middle_dot_wherever_they_stand(text, names):
+    rec = PDPRecord(id="x", decision="起诉", person_info="", procedure="", fact=text)
+    assert list(deidentify_record(rec, "none").names) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("被告人扎西顿珠与被害人旺堆在拉孜县一甜茶馆内饮酒；扎西顿珠朝旺堆胸腹部连刺三刀。", ["扎西顿珠", "旺堆"]),
+    ("经依法审查查明：被害人其木格放牧于东胜区罕台镇的绵羊丢失。", ["其木格"]),
+    ("与牧民乌日根发生争执；牧民乌力吉巴雅尔发现草场被挖后举报。", ["乌日根", "乌力吉巴雅尔"]),
+    ("将牧民其其格拴养在棚圈内的黄牛盗走；并有部分转账经公司出纳其其格审核。", ["其其格"]),
+    ("本院聘请景颇语翻译木然诺为其提供翻译；称手机曾借给其堂弟勒排干使用。", ["木然诺", "勒排干"]),
+    ("被害人右眼眶骨折；在辩护人在场的情况下签署；被告人结伙作案；住七星农场居民区安居小区。", []),
+], ids=["given-name-before-a-particle", "three-before-a-verb", "herders", "before-a-verb-of-one-character",
+        "interpreter-and-cousin", "phrases-that-are-no-names"])
+def test_given_names_without_a_surname_after_words_for_people(text, names):
+    rec = PDPRecord(id="x", decision="起诉", person_info="", procedure="", fact=text)
+    res = deidentify_record(rec, "none")
+    assert list(res.names) == names
+    assert not any(n in res.record.fact for n in names)
+
+
+def test_aliases_long_names_lists_law_firms_and_relatives():
+    rec = PDPRecord(
+        id="x", decision="相对不起诉",
+        person_info="被不起诉人包金山（蒙古名巴音吉日嘎拉），男，1943年2月出生。\n被不起诉人那顺乌力吉（又名“那顺”），男。",
+        procedure="以被不起诉人额尔敦巴雅尔、那顺乌力吉涉嫌寻衅滋事罪移送审查起诉；听取了辩护人甘肃河州律师事务所律师孔令杰的意见。",
+        fact="通过其妻子金燕名下的银行账户转账；到坟前祭扫其父母坟墓。")
+    res = deidentify_record(rec, "none")
+    assert set(res.names) == {"包金山", "巴音吉日嘎拉", "那顺乌力吉", "那顺", "额尔敦巴雅尔", "孔令杰", "金燕"}
+    assert "甘肃河州律师事务所" in res.record.procedure and "父母坟墓" in res.record.fact
+
+
+def test_a_home_address_is_masked_where_it_is_repeated_and_mongolian_villages_are_kept():
+    from jiancha.corpus.recognised import accept_recognised
+
+    rec = PDPRecord(id="x", decision="相对不起诉", person_info="被不起诉人刘某，男，住湖北省潜江市熊口镇赵脑村二组。",
+                    procedure="", fact="被不起诉人刘某在赵脑村二组其兄家中饮酒时与同组村民发生争执。")
+    res = deidentify_record(rec, "none")
+    assert "赵脑村二组" not in res.record.person_info + res.record.fact
+    assert "湖北省潜江市熊口镇" in res.record.person_info
+    text = "住鄂温克族自治旗锡尼河西苏木孟根楚鲁嘎查；在阿巴嘎旗洪格尔苏木萨如拉图雅嘎查境内；销赃给牛贩子周某"
+    assert not any(accept_recognised(n, text) for n in ("孟根楚鲁嘎", "孟根", "苏木萨", "洪格尔", "拉图雅", "牛贩子"))

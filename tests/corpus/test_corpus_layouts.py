@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from jiancha.cli.main import app
 from jiancha.corpus.extract import extract_document
-from jiancha.corpus.ingest import list_documents, parse_document
+from jiancha.corpus.ingest import Rejection, list_documents, parse_document
 from jiancha.corpus.pipeline import extract_folder
 from jiancha.corpus.text import normalize_line
 from jiancha.errors import DataError
@@ -292,3 +292,23 @@ def test_a_procedure_paragraph_opening_with_the_person_and_a_finding_of_death_st
     assert e.record.procedure == procedure
     assert e.record.fact == FACT + "\n" + death
     assert e.record.raw_reasoning_and_decision == reasoning
+
+
+def test_a_heading_over_the_person_and_the_person_after_the_procedure():
+    reasoning = "本院认为，甲某的行为情节显著轻微、危害不大，不构成犯罪。" + SNP_BASIS
+    person = "被不起诉人甲某，男，1980年出生。"
+    title = "某某县人民检察院\n不起诉决定书\n某检刑不诉〔2020〕3号\n"
+    e = _one(title + "被不起诉人的基本情况：\n" + person + "\n" + PROCEDURE + "经依法审查查明：\n" + FACT + "\n" + reasoning + TAIL)
+    assert e.record.person_info == person and not e.flags
+    e = _one(title + PROCEDURE + person + "\n经依法审查查明：\n" + FACT + "\n" + reasoning + TAIL)
+    assert e.record.person_info == person and e.record.procedure == PROCEDURE.strip() and not e.flags
+
+
+def test_a_page_listing_decisions_is_no_decision_and_a_military_procuratorate_has_a_province():
+    page = ("人民检察院案件信息公开网\n不起诉决定书\n延吉市人民检察院不起诉决定书（金某某盗窃案）2019-06-11\n"
+            "珲春市人民检察院不起诉决定书（朴某危险驾驶案）2019-06-10\n共 128 条 首页 上一页 3 下一页 尾页")
+    assert isinstance(parse_document(page), Rejection)
+    e = _one("中国人民解放军西藏军区军事检察院\n不起诉决定书\n藏军检刑不诉〔2014〕3号\n"
+             "被不起诉人甲某，男，1993年出生，四川省广安市人。\n" + PROCEDURE + "经依法审查查明：\n" + FACT + "\n"
+             "本院认为，甲某的行为情节显著轻微、危害不大，不构成犯罪。" + SNP_BASIS + TAIL)
+    assert e.record.province == "西藏自治区"
