@@ -545,3 +545,12 @@ def test_a_home_address_is_masked_where_it_is_repeated_and_mongolian_villages_ar
     assert "湖北省潜江市熊口镇" in res.record.person_info
     text = "住鄂温克族自治旗锡尼河西苏木孟根楚鲁嘎查；在阿巴嘎旗洪格尔苏木萨如拉图雅嘎查境内；销赃给牛贩子周某"
     assert not any(accept_recognised(n, text) for n in ("孟根楚鲁嘎", "孟根", "苏木萨", "洪格尔", "拉图雅", "牛贩子"))
+
+
+def test_names_in_a_table_written_as_text_and_surnames_before_time_words_or_common_nouns():
+    rec = PDPRecord(id="x", decision="起诉", person_info="", procedure="",
+                    fact="具体如下：\n序号被害人时间金额1 孙某某 2012年5月 80000 2 解红梅 2012年8月 120000 3 高某 12万元\n"
+                         "二被告人于次日被抓获；林场护林员巡山时发现；住某小区3 单元 201室。")
+    res = deidentify_record(rec, "none")
+    assert list(res.names) == ["解红梅"]
+    assert "被害人时间金额" in res.record.fact and "于次日" in res.record.fact and "巡山时" in res.record.fact

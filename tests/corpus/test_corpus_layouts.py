@@ -312,3 +312,12 @@ def test_a_page_listing_decisions_is_no_decision_and_a_military_procuratorate_ha
              "被不起诉人甲某，男，1993年出生，四川省广安市人。\n" + PROCEDURE + "经依法审查查明：\n" + FACT + "\n"
              "本院认为，甲某的行为情节显著轻微、危害不大，不构成犯罪。" + SNP_BASIS + TAIL)
     assert e.record.province == "西藏自治区"
+
+
+def test_numbered_section_headings_are_no_part_of_the_fields():
+    reasoning = "本院认为，甲某的行为情节显著轻微、危害不大，不构成犯罪。" + SNP_BASIS
+    e = _one("某某县人民检察院\n不起诉决定书\n某检刑不诉〔2020〕3号\n一、被不起诉人基本情况\n被不起诉人甲某，男，1980年出生。\n"
+             "二、诉讼经过\n" + PROCEDURE + "三、侦查机关认定的事实\n某某县公安局移送审查起诉认定：" + FACT + "\n"
+             "四、不起诉的理由\n" + reasoning + "\n五、告知事项" + TAIL)
+    assert e.record.person_info == "被不起诉人甲某，男，1980年出生。" and e.record.procedure == PROCEDURE.strip()
+    assert e.record.fact == FACT and e.record.raw_reasoning_and_decision == reasoning

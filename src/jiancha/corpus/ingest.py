@@ -35,6 +35,7 @@ from jiancha.law.phrases import (
     REASONING_END_RE,
     REASONING_START_RE,
     REPRESENTATIVE_HEADER_RE,
+    SECTION_HEADING_RE,
     SIGNATURE_THEN_DATE_RE,
     SUSPECT_HEADER_RE,
 )
@@ -156,8 +157,9 @@ def pdf_to_text(path: str | Path) -> str:
 
 
 def drop_furniture(lines: list[str]) -> list[str]:
-    """``lines`` without page furniture: page numbers, rules and seal marks (``PAGE_FURNITURE_RE``), and running
-    headers: the second and later printings of a short line naming a procuratorate or a case number (a bare
+    """``lines`` without page furniture: page numbers, rules and seal marks (``PAGE_FURNITURE_RE``), numbered
+    section headings (``SECTION_HEADING_RE``: ``三、侦查机关认定的事实``, which would run into the next line), and
+    running headers: the second and later printings of a short line naming a procuratorate or a case number (a bare
     procuratorate line is left to the segmentation: the signature repeats it), and any heading line (the title,
     with the procuratorate or the case number) inside the body, i.e. after the first suspect's paragraph (a web
     page's own heading may come before the document's). Dropped before wrapped lines are joined, so that a
@@ -168,7 +170,7 @@ def drop_furniture(lines: list[str]) -> list[str]:
     out: list[str] = []
     titled = in_body = False
     for line, key in zip(lines, keys, strict=True):
-        if not key or PAGE_FURNITURE_RE.match(key):
+        if not key or PAGE_FURNITURE_RE.match(key) or SECTION_HEADING_RE.match(key):
             continue
         if _is_page_footer(key):
             continue

@@ -13,15 +13,20 @@ import rjieba
 
 from jiancha.corpus.name_shape import (
     CJK,
+    COMMONEST_NOUN_FREQ,
     NOT_NAME_PARTS,
     NOT_NAMES,
     NOT_THIRD,
+    NOUN_TAGS_COMMONEST,
     PARTICLES,
     STOP_CHARS,
     STOP_CLASS,
+    TIME_TAGS,
+    TIME_WORD_FREQ,
     WORD_RE,
     common_function_word,
     common_word_inside,
+    dictionary_word,
     is_masked_form,
     opens_with_verb_or_modifier,
     plausible_name,
@@ -137,6 +142,9 @@ def _name_at(cand: str, text: str) -> str | None:
     two = surname + given[0]
     if two in NOT_NAMES or (len(cand) > len(two) and common_function_word(two)):
         return None   # 安排采购, 连夜逃离: a surname opening a verb run into the words after it; not 证人甘露（…）
+    if dictionary_word(given[:2], TIME_TAGS, TIME_WORD_FREQ) \
+            or dictionary_word(two, NOUN_TAGS_COMMONEST, COMMONEST_NOUN_FREQ):
+        return None   # 被告人于次日被抓获, 被害人时间金额: a surname before a time word, or opening a common noun
     if len(given) == 1 or given[1] in NOT_THIRD:
         return two
     three = surname + given[:2]
@@ -263,8 +271,8 @@ def _three_before_stop_or_verb(text: str, start: int, *, verb_only: bool = False
     if not verb_only and (three := _THREE_BEFORE_STOP_RE.match(text, start)) is not None:
         return three["name"]
     cand = text[start: start + 3]
-    if len(cand) < 3 or not WORD_RE.fullmatch(cand) or any(c in STOP_CHARS for c in cand):
-        return None
+    if len(cand) < 3 or not WORD_RE.fullmatch(cand) or any(c in STOP_CHARS for c in cand) or cand.endswith("时"):
+        return None   # 护林员巡山时发现: a time clause, not a name
     first, tag = rjieba.tag(text[start + 3: start + 9] or "。")[0]
     # after a transliterated name's characters a verb of one character is enough (牧民其其格拴养的黄牛), or any word
     # of the dictionary (牧民乌日根发生争执); after a word only a person follows, any character that ends names
@@ -470,6 +478,11 @@ def listed_beside(text: str, names: list[str]) -> list[str]:
     return [n for n in dict.fromkeys(found) if plausible_name(n) and n not in names]
 
 
+#: A name in a row of a table written as text, between the row's number and a figure (``序号 被害人 金额 … 4 解红梅
+#: 12万元``, ``2 刘晓燕 2012年8月``).
+_TABLE_ROW_NAME_RE = re.compile(f"(?<![\\d.])\\d{{1,3}} (?P<name>[{CJK}]{{2,4}}) (?=\\d)")
+
+
 def rule_names(text: str, known: list[str]) -> list[str]:
     """Names the context rules find in ``text`` given the person headers' ``known`` names, in the order the rules
     run: the known names, names after context words and in lists after them, relatives after a kinship word,
@@ -482,6 +495,8 @@ def rule_names(text: str, known: list[str]) -> list[str]:
                  if not is_masked_form(n := m["name"] or m["called"])]
     anywhere += latin_names(text)
     anywhere += [n for m in _CUED_NICKNAME_RE.finditer(text) if not is_masked_form(n := m["name"])]   # 上线“阿杰”
+    anywhere += [n for m in _TABLE_ROW_NAME_RE.finditer(text)   # 4 解红梅 12万元; not 3 单元 201室
+                 if plausible_name(n := m["name"]) and segmenter_allows_name(n)]
     return list(dict.fromkeys([*known, *find_names(text, known), *kin_names(text), *companion_names(text),
                                *anywhere]))
 

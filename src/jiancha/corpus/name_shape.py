@@ -69,8 +69,20 @@ def common_function_word(word: str) -> bool:
     >>> [common_function_word(w) for w in ("安排", "连夜", "明知", "高峰", "海燕", "钱包")]
     [True, True, True, False, False, False]
     """
-    return rjieba.has_word(word) and rjieba.tag(word)[0][1] in _FUNCTION_WORD_TAGS \
-        and rjieba.suggest_freq(word) >= _COMMON_WORD_FREQ
+    return dictionary_word(word, _FUNCTION_WORD_TAGS, _COMMON_WORD_FREQ)
+
+
+def dictionary_word(word: str, tags: frozenset[str], least: int) -> bool:
+    """Whether the segmenter's dictionary holds ``word`` with one of ``tags`` and seen at least ``least`` times."""
+    return rjieba.has_word(word) and rjieba.tag(word)[0][1] in tags and rjieba.suggest_freq(word) >= least
+
+
+#: Time words and numerals (次日 1720, 当日; 国庆 131 is a given name too).
+TIME_TAGS = frozenset({"t", "m", "mq"})
+#: Nouns (时间 33288, 公司 45605; 黄金 3087, 海军 7228 are names' parts too).
+NOUN_TAGS_COMMONEST = frozenset({"n", "vn"})
+#: How often the dictionary has seen a time word, or a noun, for it to be one and not a part of a name.
+TIME_WORD_FREQ, COMMONEST_NOUN_FREQ = 500, 10_000
 
 #: Particles, prepositions and conjunctions that close a name run into them (木然诺为其提供翻译, 旺堆在).
 PARTICLES = frozenset("的称在于与和及系因将被向对等为")

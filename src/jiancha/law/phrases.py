@@ -163,6 +163,11 @@ PAGE_FURNITURE_RE = re.compile(
     r"^(?:第\s*\d+\s*页[\s,，/]*共\s*\d+\s*页|共\s*\d+\s*页[\s,，/]*第\s*\d+\s*页|[-—－]?\s*\d{1,3}\s*[-—－]?|"
     r"\d{1,3}\s*/\s*\d{1,3}|[（(【\[]\s*院\s*印\s*[）)】\]]|[（(]\s*(?:公章|盖章|印章)\s*[）)]|[—\-_=─━－＿]{6,})$"
 )
+#: A numbered heading over a section of the document (``一、被不起诉人基本情况``, ``三、侦查机关认定的事实``,
+#: ``四、不起诉的理由``): short, without punctuation, naming a part of a decision. Not an item of a list, which says
+#: something (``一、被不起诉人王某的供述前后矛盾；``).
+SECTION_HEADING_RE = re.compile(r"^[一二三四五六七八九十]{1,2}[、．.]\s*[^，,。；;：:（()）]{0,14}"
+                                r"(?:情况|经过|过程|事实|理由|依据|事项|决定|证据|意见|结论)$")
 #: A page number inside a running header or footer line (``某县人民检察院 第 1 页 共 2 页``, ``- 2 -``).
 PAGE_NUMBER_INLINE_RE = re.compile(r"\s*(?:第\s*\d+\s*页[\s,，/]*共\s*\d+\s*页|共\s*\d+\s*页[\s,，/]*第\s*\d+\s*页|"
                                    r"[-—－]\s*\d{1,3}\s*[-—－])\s*")
