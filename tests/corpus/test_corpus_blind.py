@@ -1,6 +1,6 @@
 """The pipeline's figures on the development blind sets (tests/corpus/blind/open, open2 … open5, and sealed,
-sealed2 … sealed18, sealed20, sealed21, sealed24 … sealed28, sealed30 and sealed32, held-out sets opened after
-they were measured; each written by an author who never read the pipeline), through
+sealed2 … sealed18, sealed20, sealed21, sealed24 … sealed28, sealed30 and sealed32 … sealed34, held-out sets
+opened after they were measured; each written by an author who never read the pipeline), through
 ``benchmarks/build_quality.py``: a change that loses a document, a field or a personal detail fails here. The
 held-out sets never opened (``HELD_OUT``) are pinned by floors at their one measured figure."""
 
@@ -137,7 +137,7 @@ PINNED: dict[str, dict] = {
     },
     "sealed16": {
         "documents": 28, "gold_records": 29, "per_label": 6, "non_decisions": 4, "planted": 154,
-        "spans": 429, "keep_present": 132, "keep_lost": [],
+        "spans": 428, "keep_present": 132, "keep_lost": [],
         # the recogniser takes 向指定 in 向指定银行账户转账 for a name
         "over_masked": ["s16_05.pdfsrc.txt: over-masked name '向指定'"],
     },
@@ -202,6 +202,17 @@ PINNED: dict[str, dict] = {
     "sealed32": {
         "documents": 28, "gold_records": 26, "per_label": 6, "non_decisions": 4, "planted": 140,
         "spans": 369, "keep_present": 140, "keep_lost": [], "over_masked": [],
+    },
+    "sealed33": {
+        "documents": 28, "gold_records": 26, "per_label": 6, "non_decisions": 4, "planted": 114,
+        "spans": 303, "keep_present": 120, "keep_lost": [],
+        # nicknames of unidentified people (上线“小四川”（在逃）, 绰号“二娃”的男子（另案处理）), which this gold keeps
+        # and the pipeline masks, as other golds ask
+        "over_masked": ["s33_04.txt: over-masked name '小四川'", "s33_10.pdfsrc.txt: over-masked name '二娃'"],
+    },
+    "sealed34": {
+        "documents": 28, "gold_records": 26, "per_label": 6, "non_decisions": 4, "planted": 148,
+        "spans": 340, "keep_present": 183, "keep_lost": [], "over_masked": [],
     },
     "sealed": {
         "documents": 26, "gold_records": 26, "per_label": 6, "non_decisions": 2, "planted": 134,

@@ -554,3 +554,15 @@ def test_names_in_a_table_written_as_text_and_surnames_before_time_words_or_comm
     res = deidentify_record(rec, "none")
     assert list(res.names) == ["解红梅"]
     assert "被害人时间金额" in res.record.fact and "于次日" in res.record.fact and "巡山时" in res.record.fact
+
+
+def test_nicknames_after_what_a_group_calls_them_numbers_in_two_groups_and_sub_districts():
+    rec = PDPRecord(id="x", decision="起诉", person_info="被告人戴某，男，住长春市朝阳区红旗街道湖西路88号3栋601室。",
+                    procedure="",
+                    fact="在公司内被称为“老K”；群主“发财哥”组织群成员；卡号621700351000 2468135；银行卡62170037 6000 1289 455；"
+                         "送给时任副厅长的宫学礼（已判刑）现金；乌日娜之女其木格在整理旧物时发现；由其子于洪波监护；"
+                         "谎称能帮助被害人之子安排工作；在重庆市巴南区李家沱一带寻找目标。")
+    res = deidentify_record(rec, "none")
+    assert set(res.names) >= {"老K", "发财哥", "宫学礼", "其木格", "于洪波"} and "安排工作" not in res.names
+    assert "621700351000" not in res.record.fact and "62170037" not in res.record.fact
+    assert "长春市朝阳区红旗街道" in res.record.person_info and "湖西路" not in res.record.person_info

@@ -321,3 +321,9 @@ def test_numbered_section_headings_are_no_part_of_the_fields():
              "四、不起诉的理由\n" + reasoning + "\n五、告知事项" + TAIL)
     assert e.record.person_info == "被不起诉人甲某，男，1980年出生。" and e.record.procedure == PROCEDURE.strip()
     assert e.record.fact == FACT and e.record.raw_reasoning_and_decision == reasoning
+
+
+def test_the_version_of_a_unit_of_the_public_security_bureau_before_the_transfer():
+    reasoning = "本院认为，甲某的行为情节显著轻微、危害不大，不构成犯罪。" + SNP_BASIS
+    e = _one(HEAD + PROCEDURE + "上海市公安局经济犯罪侦查总队移送审查起诉认定：" + FACT + "\n" + reasoning + TAIL)
+    assert e.record.fact == FACT

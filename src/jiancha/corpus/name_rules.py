@@ -90,6 +90,9 @@ _GLOSSED_NAME_RE = re.compile(f"[{CJK}]{{2,6}}?(?={_CUE_GLOSS})")
 _JOINING = "(?:伙同|纠集|雇佣|雇用|指使|教唆|邀约|约上|叫上|带领)"
 _COMPANION_RE = re.compile(f"(?:{_JOINING}|与|和|由|向|给|将|把|[、，,；;：:”\"」』])"
                            f"(?P<name>(?!{_JOINING}){_NAME_CHAR}{{2,6}}?)(?={_GLOSS})")
+#: The same after a description of the person (``送给时任某厅副厅长的宫学礼（已判刑）``): no word of the dictionary
+#: (``的同伙（在逃）``, ``的男子（另案处理）``).
+_DESCRIBED_COMPANION_RE = re.compile(f"(?<=的)(?P<name>{_NAME_CHAR}{{2,4}}?)(?={_GLOSS})")
 #: What a person gave, in an evidence list or a narrative (``证人巴图的证言``, ``邻居格桑、巴桑证实``).
 _TESTIMONY = "(?:的(?:证言|陈述|证词|辨认|供述|询问笔录|意见)|(?:均|都|也|亦|共同)?(?:证实|证明(?![书材文信（(])|指认|辨认出|陈述|证称))"
 #: A gloss in brackets after a person's name (``扎西卓玛（扎青乡副乡长）``), which a list may carry on after.
@@ -378,10 +381,12 @@ def companion_names(text: str) -> list[str]:
     their case (see ``_COMPANION_RE``), whatever their surname.
 
     >>> companion_names("伙同阙海洋（在逃）、与卓玛（另案处理）及被害人（系其妻）；雇用于德水等人采伐，雇佣大老李等人；"
-    ...                 "指使时间、地点；伙同段家和，以投资为名；运至门立新经营的收购点")
-    ['阙海洋', '卓玛', '门立新', '于德水', '大老李', '段家和']
+    ...                 "指使时间、地点；伙同段家和，以投资为名；运至门立新经营的收购点；送给副厅长的宫学礼（已判刑），"
+    ...                 "与其的同伙（在逃）")
+    ['阙海洋', '卓玛', '宫学礼', '门立新', '于德水', '大老李', '段家和']
     """
     found = [m["name"] for m in _COMPANION_RE.finditer(text)]
+    found += [n for m in _DESCRIBED_COMPANION_RE.finditer(text) if segmenter_allows_name(n := m["name"])]
     found += [m["name"] for m in _OWNER_RE.finditer(text)
               if surname_of(m["name"]) or _wordlike_surname_name(m["name"], 0) == m["name"]]
     found += [n for m in _HIRED_RE.finditer(text) if len(n := m["closed"] or m["name"]) > 2 or segmenter_allows_name(n)]
@@ -415,8 +420,11 @@ _POSSESSIONS = ("名下", "家中", "住处", "住所", "账户", "手机")
 
 
 def _without_possession(name: str) -> str:
-    """``name`` without a noun of ``_POSSESSIONS`` run on after it (金燕名下 → 金燕)."""
+    """``name`` without a noun of ``_POSSESSIONS`` run on after it (金燕名下 → 金燕), nor a verb that follows persons
+    and what comes after it (蒙德荣陪同下 → 蒙德荣), nor a passive 受 (穆立新受被不起诉人委托 → 穆立新)."""
     cut = next((name[: -len(p)] for p in _POSSESSIONS if name.endswith(p)), name)
+    cut = next((cut[:k] for k in range(2, len(cut)) if cut.startswith(_AFTER_PERSON_VERBS, k)), cut)
+    cut = cut[:-1] if len(cut) == 4 and cut.endswith("受") else cut
     return cut if len(cut) >= 2 else name
 
 
@@ -427,24 +435,33 @@ _KIN_PAIRS = frozenset({"父母", "子女", "夫妻", "儿女", "兄弟", "姐�
 def kin_names(text: str) -> list[str]:
     """Relatives named right after a kinship word (see ``_KIN_NAME_RE``).
 
-    >>> kin_names("其妻乌云其木格向本院提交了证明。其子孙立东、其女在场。被害人之子海军（联系电话…）到场。祭扫其父母坟墓")
-    ['乌云其木格', '孙立东', '海军']
+    >>> kin_names("其妻乌云其木格向本院提交了证明。其子孙立东、其女在场。被害人之子海军（联系电话…）到场。祭扫其父母坟墓；"
+    ...           "在其丈夫蒙德荣陪同下到案；其子穆立新受被不起诉人委托")
+    ['乌云其木格', '孙立东', '海军', '蒙德荣', '穆立新']
     """
     # 其父母坟墓, 其子女: the kinship word runs into a longer one, no name follows
     matches = [m for m in _KIN_NAME_RE.finditer(text) if text[m.start("name") - 1: m.start("name") + 1] not in _KIN_PAIRS]
     out = [_without_possession(m["name"]) for m in matches]
     closed = {m["name"] for m in matches if _KIN_CLOSE_RE.match(text, m.end())}   # 其妻其其格，
     glossed = {m["name"] for m in matches if text.startswith(("（", "("), m.end())}   # 之子海军（联系电话…）
-    # without a surname, a run is a name only when long (乌云其木格, 扎西多吉) or closed by punctuation, and not
-    # opened by a verb (之子办理…)
+
+    def without_surname(n: str) -> bool:
+        """A run without a surname is a name only when long (乌云其木格, 扎西多吉), of three transliteration characters
+        (之女其木格在…) or closed by punctuation, and not opened by a verb (之子办理…)."""
+        shaped = (len(n) >= 4 or (len(n) == 3 and (n in closed or all(c in TRANSLIT_CHARS for c in n)))
+                  or (len(n) == 2 and n in glossed))
+        return shaped and n[0] not in _VERB_START and not opens_with_verb_or_modifier(n) \
+            and not n.startswith(_AFTER_PERSON_VERBS + _EVENT_STARTS)
+
     return [n for n in dict.fromkeys(out) if n not in NOT_NAMES and not any(p in n for p in NOT_NAME_PARTS)
-            and (surname_of(n) or ((len(n) >= 4 or (len(n) == 3 and n in closed) or (len(n) == 2 and n in glossed))
-                                   and n[0] not in _VERB_START and not opens_with_verb_or_modifier(n)
-                                   and not n.startswith(_AFTER_PERSON_VERBS + _EVENT_STARTS)))]
+            and not common_function_word(n[:2])   # 之子安排工作
+            and (surname_of(n) or without_surname(n))]
 
 
-#: Words before a quoted nickname of a person (``上家“阿浪”``, ``外号“黑仔”``, ``“马三”的上线“阿杰”``).
-NICKNAME_CUES = ("上家", "下家", "上线", "下线", "老板", "男子", "女子", "绰号", "外号", "网名", "昵称", "人称", "自称")
+#: Words before a quoted nickname of a person (``上家“阿浪”``, ``外号“黑仔”``, ``“马三”的上线“阿杰”``, ``被称为“老K”``,
+#: ``群主“发财哥”``).
+NICKNAME_CUES = ("上家", "下家", "上线", "下线", "老板", "男子", "女子", "绰号", "外号", "网名", "昵称", "人称", "自称",
+                 "称为", "称作", "群主", "管理员")
 #: A quoted name after one of them, shaped as people's nicknames are (阿杰, 老K, 马三, 小胖, 彪哥, Tony), so that an
 #: activity after the same word stays (帮助上线“刷流水”).
 _NICKNAME_SHAPE = (f"(?:[阿老小大][{CJK}A-Za-z]{{1,2}}|[{CJK}A-Za-z]{{1,2}}[哥姐总仔弟妹叔姨]|{_SURNAME}[{CJK}]{{1,2}}|"

@@ -28,9 +28,10 @@ ID_NUMBER_RE = re.compile(
 MOBILE_RE = re.compile(r"(?<!\d)1[3-9]\d[ -]?\d{4}[ -]?\d{4}(?!\d)")
 ACCOUNT_NUMBER_RE = re.compile(r"(?<![0-9A-Za-z])\d{16,19}(?![0-9A-Za-z])")
 #: A card, account or ID number printed in groups (6222 0212 3456 7890 123, 1101 0519 9602 2940 26): 16 to 19
-#: characters in at least three space-separated groups.
+#: characters in at least three space-separated groups (62170037 6000 1289 455, a space lost at a line's end), or in
+#: two long ones (621700351000 2468135).
 GROUPED_NUMBER_RE = re.compile(r"(?<![0-9A-Za-z] )(?<![0-9A-Za-z])(?=(?:\d ?){15,18}[\dXx](?![0-9A-Za-z]))"
-                               r"\d{2,6}(?: \d{2,6}){2,8}(?: ?[Xx])?(?![0-9A-Za-z])")
+                               r"(?:\d{2,8}(?: \d{2,8}){2,8}(?: ?[Xx])?|\d{6,13} \d{6,13})(?![0-9A-Za-z])")
 #: A handle on a messaging app (``账号@hung_vn96``).
 HANDLE_RE = re.compile(r"(?<![A-Za-z0-9._%+-])@[A-Za-z][A-Za-z0-9_]{3,30}(?![A-Za-z0-9_.@])")
 EMAIL_RE = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}")
@@ -73,8 +74,9 @@ _ADDRESS_LEVEL = r"(?:\d+|[一二三四五六七八九十]{1,3})" + _ADDRESS_UNI
 #: 12号院3号楼1单元402室. Masked as a house number (×号), wherever it stands; the place names before it are kept.
 ADDRESS_UNITS_RE = re.compile(rf"(?=[\d一二三四五六七八九十])(?<![\d\-])(?=(?:[一二三四五六七八九十]{{1,3}}{_ADDRESS_UNIT})*\d)(?:{_ADDRESS_LEVEL}){{2,}}")
 #: Administrative units kept above a home address; a state farm or forest farm is one (萝北县宝泉岭农场), a village
-#: group's farm is not.
-_ADMIN_UNIT = r"(?:自治区|自治州|自治县|省|市|盟|地区|县|旗|镇|乡|苏木|街道办事处|街道|办事处|(?<![村社组队])(?:农场|林场)|(?<![小社园校营厂矿景商])区)"
+#: group's farm is not, and a sub-district's name may end in a unit's character (西乡街道, 红旗街道).
+_ADMIN_UNIT = (r"(?:(?:自治区|自治州|自治县|省|市|盟|地区|县|旗|镇|乡|苏木)(?!街道)|街道办事处|街道|办事处|"
+               r"(?<![村社组队])(?:农场|林场)|(?<![小社园校营厂矿景商])区)")
 _ADDRESS_MARKERS = r"路|街|巷|弄|道|村|组|社|屯|号|室|楼|栋|幢|单元|嘎查|浩特|小区|公寓|大厦|花园|苑|里|庄|寨|坊|队"
 _ROAD = rf"[{_CJK}]{{1,10}}?(?:大道|路|街)"
 _LANDMARK = rf"(?:{_ROAD}(?:与{_ROAD})?(?:交叉口|交汇处|路口|旁|附近|[东南西北]侧|对面)(?:[东南西北]{{1,2}}\d+米)?)"

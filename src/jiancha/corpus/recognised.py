@@ -51,6 +51,7 @@ def _quoted_thing(name: str, text: str) -> bool:
 #: What follows a place name's first part (桥西 in 桥西区 / 桥西分局, 海德 in 海德三道).
 _PLACE_AFTER = ("区", "县", "市", "镇", "乡", "村", "路", "街", "道", "大道", "分局", "派出所", "三道", "二道", "一道",
                 "苏木", "嘎查",   # townships and villages of Inner Mongolia (洪格尔苏木, 拉图雅嘎查)
+                "一带", "附近", "境内", "辖区", "片区",   # 巴南区李家沱一带
                 "检")   # 桥西检公诉刑不诉〔…〕: the procuratorate in a case number
 #: Units of a place that open no name and that the recogniser runs into one (苏木萨 in …苏木萨如拉图雅嘎查, 孟根楚鲁嘎
 #: in 孟根楚鲁嘎查).
@@ -103,6 +104,8 @@ def _place_part(name: str, text: str) -> bool:
 #: How the names of bodies and units end (陈仓大队, 城关中队, 东城站): a recogniser's "name" of three characters or
 #: more ending so is one of them.
 _BODY_ENDINGS = tuple("队局院司所部处厂店站科室组")
+#: Characters that name a relative after 其 / 之 (其子, 之女).
+_KIN_CHARS = frozenset("子女妻夫父母兄弟姐妹")
 #: How words for people by their trade end (牛贩子, 菜贩): a recogniser's "name" of three characters so is one.
 _TRADE_ENDINGS = ("贩子", "贩")
 #: Words that follow a name and that the recogniser sometimes runs into it (证人次仁卓玛系在… → 仁卓玛系).
@@ -114,6 +117,7 @@ def accept_recognised(name: str, text: str) -> bool:
     inside, not the name of a body (陈仓大队) or a trade (牛贩子) nor run into the word after it (仁卓玛系), not only
     ever a quoted product name, the first part of a place's name or the distinctive part of a company's."""
     return (name not in NOT_NAMES and not is_masked_form(name) and not any(p in name for p in NOT_NAME_PARTS)
+            and not (len(name) == 2 and name[0] in "其之" and name[1] in _KIN_CHARS)   # 由其子于洪波监护
             and not (len(name) >= 3 and name.endswith((*_BODY_ENDINGS, *_FOLLOWER_ENDINGS, *_TRADE_ENDINGS)))
             and not _preposition_then_verb(name)
             and not _quoted_thing(name, text) and not _place_part(name, text) and not _org_part(name, text))

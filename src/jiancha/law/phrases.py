@@ -129,7 +129,11 @@ POLICE_VERSION_RE = re.compile(
     r"反贪污贿赂局|反贪局|反渎职侵权局|职务犯罪侦查局|监狱|看守所|国家安全局|国家安全厅|国家安全机关|海警局|保卫部门)"
     r"(?:侦查|调查)?(?:(?:[^，。：:]{0,6}?|以[^，。：:]{1,40}?罪)移送(?:本院)?(?:审查)?(?:起诉)?)?(?:时|中|的)?"
     r"(?:认定|查明|指控|认为|称)[：:，,]?|"
-    r"^[^，。：:]{0,30}?(?:移送)?(?:起诉意见书|移送审查起诉意见书)(?:中|所)?(?:认定|指控|称|查明)[：:，,]?"
+    r"^[^，。：:]{0,30}?(?:移送)?(?:起诉意见书|移送审查起诉意见书)(?:中|所)?(?:认定|指控|称|查明)[：:，,]?|"
+    # a unit of a public-security bureau (上海市公安局经济犯罪侦查总队), only before the transfer: 经…交警大队认定，
+    # 被告人负事故全部责任 is a finding of the facts
+    r"^[^，。：:]{0,30}?(?:总队|支队|大队)(?:以[^，。：:]{1,40}?罪)?移送(?:本院)?(?:审查)?(?:起诉)?(?:时|中|的)?"
+    r"(?:认定|查明|指控|认为|称)[：:，,]?"
 )
 #: Words of a doubt about the evidence (前后矛盾, 不能证实, 无法查清, 证据不足 …): a paragraph of the procuratorate's
 #: examination that holds one is part of its reasoning, one that does not states a finding of fact.
