@@ -1,5 +1,5 @@
 """The pipeline's figures on the development blind sets (tests/corpus/blind/open, open2 … open5, and sealed,
-sealed2 … sealed18, sealed20, sealed21, sealed24 … sealed28, sealed30 and sealed32 … sealed34, held-out sets
+sealed2 … sealed18, sealed20, sealed21, sealed24 … sealed28, sealed30 and sealed32 … sealed35, held-out sets
 opened after they were measured; each written by an author who never read the pipeline), through
 ``benchmarks/build_quality.py``: a change that loses a document, a field or a personal detail fails here. The
 held-out sets never opened (``HELD_OUT``) are pinned by floors at their one measured figure."""
@@ -214,6 +214,10 @@ PINNED: dict[str, dict] = {
         "documents": 28, "gold_records": 26, "per_label": 6, "non_decisions": 4, "planted": 148,
         "spans": 340, "keep_present": 183, "keep_lost": [], "over_masked": [],
     },
+    "sealed35": {
+        "documents": 28, "gold_records": 26, "per_label": 6, "non_decisions": 4, "planted": 128,
+        "spans": 303, "keep_present": 131, "keep_lost": [], "over_masked": [],
+    },
     "sealed": {
         "documents": 26, "gold_records": 26, "per_label": 6, "non_decisions": 2, "planted": 134,
         "spans": 373, "keep_present": 143, "keep_lost": [], "over_masked": [],
@@ -282,6 +286,7 @@ HELD_OUT: dict[str, dict] = {
                  "accuracy": {"person_info_start": 0.9615}},
     "sealed29": {"documents": 28, "gold_records": 26, "planted": 137, "left": 0, "over_masking": 0.0078},
     "sealed31": {"documents": 28, "gold_records": 26, "planted": 119, "left": 0, "over_masking": 0.0033},
+    "sealed36": {"documents": 28, "gold_records": 26, "planted": 158, "left": 0, "over_masking": 0.0043},
 }
 
 

@@ -566,3 +566,11 @@ def test_nicknames_after_what_a_group_calls_them_numbers_in_two_groups_and_sub_d
     assert set(res.names) >= {"老K", "发财哥", "宫学礼", "其木格", "于洪波"} and "安排工作" not in res.names
     assert "621700351000" not in res.record.fact and "62170037" not in res.record.fact
     assert "长春市朝阳区红旗街道" in res.record.person_info and "湖西路" not in res.record.person_info
+
+
+def test_names_after_titles_and_a_companys_account_of_twenty_digits():
+    rec = PDPRecord(id="x", decision="相对不起诉", person_info="", procedure="",
+                    fact="并在村民小组长岩温香协助下组织补植；经三营村村委会主任白亥卖调解；进入该公司对公账户"
+                         "（账号51001870836051512345）。")
+    res = deidentify_record(rec, "none")
+    assert set(res.names) == {"岩温香", "白亥卖"} and "51001870836051512345" not in res.record.fact

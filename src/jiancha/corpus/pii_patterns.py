@@ -26,7 +26,8 @@ ID_NUMBER_RE = re.compile(
     r"(?<![0-9A-Za-z])\d{6}(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![0-9A-Za-z])"
 )
 MOBILE_RE = re.compile(r"(?<!\d)1[3-9]\d[ -]?\d{4}[ -]?\d{4}(?!\d)")
-ACCOUNT_NUMBER_RE = re.compile(r"(?<![0-9A-Za-z])\d{16,19}(?![0-9A-Za-z])")
+#: A bank card or account number: 16 to 20 digits (a company's account may have 20: 51001870836051512345).
+ACCOUNT_NUMBER_RE = re.compile(r"(?<![0-9A-Za-z])\d{16,20}(?![0-9A-Za-z])")
 #: A card, account or ID number printed in groups (6222 0212 3456 7890 123, 1101 0519 9602 2940 26): 16 to 19
 #: characters in at least three space-separated groups (62170037 6000 1289 455, a space lost at a line's end), or in
 #: two long ones (621700351000 2468135).
