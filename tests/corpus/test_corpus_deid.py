@@ -574,3 +574,11 @@ def test_names_after_titles_and_a_companys_account_of_twenty_digits():
                          "（账号51001870836051512345）。")
     res = deidentify_record(rec, "none")
     assert set(res.names) == {"岩温香", "白亥卖"} and "51001870836051512345" not in res.record.fact
+
+
+def test_a_relative_whose_surname_ends_names_and_a_body_before_testimony():
+    rec = PDPRecord(id="x", decision="法定不起诉", person_info="被不起诉人于长江，男，1960年出生。",
+                    procedure="听取了辩护人、被害人代表的意见。",
+                    fact="被不起诉人于长江与其弟于长河（已死亡）未经许可采伐；其妻和其子（均已到案）。")
+    res = deidentify_record(rec, "none")
+    assert list(res.names) == ["于长江", "于长河"] and "被害人代表的意见" in res.record.procedure

@@ -219,7 +219,8 @@ def _name_after_cue(text: str, start: int, by_length: list[str], cue: str = "") 
         return quoted["name"], True
     if (head := _LIST_HEAD_RE.match(text, start)) is not None and plausible_name(head["name"]):
         return head["name"], True
-    if (said := _BEFORE_TESTIMONY_RE.match(text, start)) is not None and plausible_name(said["name"]):
+    if (said := _BEFORE_TESTIMONY_RE.match(text, start)) is not None and plausible_name(said["name"]) \
+            and not dictionary_word(said["name"], NOUN_TAGS_COMMONEST, COMMONEST_NOUN_FREQ):   # 被害人代表的意见
         return said["name"], True
     if (actor := _BEFORE_ACTION_RE.match(text, start)) is not None and plausible_name(actor["name"]):
         return actor["name"], True
@@ -399,8 +400,12 @@ def companion_names(text: str) -> list[str]:
 #: Verbs that follow a relative's name (其妻乌云其其格代表家属出具谅解书): the name ends before them.
 _AFTER_PERSON_VERBS: tuple[str, ...] = ("代表", "代为", "出具", "提供", "证实", "证明", "签署", "签字", "表示", "要求",
                                         "同意", "前往", "作为", "陪同", "书写", "报警", "来到")
+#: Surnames that are also characters ending names (于, 向, 和 …): a relative's name may open with one before a gloss
+#: (``其弟于长河（已死亡）``).
+_STOP_SURNAMES = "".join(sorted(c for c in SINGLE_SURNAMES if c in STOP_CHARS))
 _KIN_NAME_RE = re.compile(f"[其之](?:丈夫|妻子|儿子|女儿|父亲|母亲|哥哥|姐姐|弟弟|妹妹|妻|夫|子|女|父|母|兄|弟|姐|妹)"
-                          f"(?P<name>{_DOTTED}{_DOTTED_END}|{_NAME_CHAR}{{2,6}})"
+                          f"(?P<name>[{_STOP_SURNAMES}](?!其){_NAME_CHAR}{{1,2}}(?={_GLOSS})|{_DOTTED}{_DOTTED_END}|"
+                          f"{_NAME_CHAR}{{2,6}})"
                           f"(?=[{STOP_CLASS}]|{'|'.join(_AFTER_PERSON_VERBS)}|$)")
 
 
