@@ -36,31 +36,25 @@ NOT_NAMES: frozenset[str] = frozenset({"全部", "全体", "全家", "全额", "
                                        "钱款", "钱财", "钱物", "财物", "财产",
                                        # verbs opened by the surname 具 (被不起诉人具有非法占有的目的)
                                        "具有", "具备"})
-
 #: Pieces of legal wording the recogniser and the context rules sometimes take for a name (``和认罪`` in ``…和认罪认罚…``).
 NOT_NAME_PARTS: tuple[str, ...] = ("认罪", "认罚", "犯罪", "自首", "立功", "供述", "辩护", "检察", "公安", "刑事",
                                    "诉讼", "审查", "起诉", "侦查")
-
 #: Characters that end a name (particles, verbs and function words that follow names in these documents).
 STOP_CHARS = set("的称证于在与和及系因将被向对等家所说供陈辩未已是为从到把让使经即均曾又也都就并还以由男女之驾出涉处后共"
                  "先现一二三四五六七八九十、，。；：（）()报案拨") | set(PSEUDONYM_MARK + PSEUDONYM_SUFFIXES)
-
 #: Verbs and adverbs that often follow a two-character name and are rarely the third character of a name
 #: (``李明开车`` is 李明 + 开车, ``金燕名下`` is 金燕 + 名下): a candidate third character among them ends the name.
 NOT_THIRD = STOP_CHARS | set("开骑持拿打踢砍捅用去回找叫给带逃窃偷抢骗盗卖买借欠收付交约邀帮吸喝吃住租进离返至往遂便"
                              "则却仍再才竟随趁看听签写要想拒名")
-
 #: The range of CJK ideographs, for regex character classes.
 CJK = r"\u4e00-\u9fff"
-
 #: The characters of ``STOP_CHARS`` as the body of a regex character class.
 STOP_CLASS = re.escape("".join(sorted(STOP_CHARS)))
-
 #: A run of ideographs.
 WORD_RE = re.compile(f"[{CJK}]+")
-
 #: Tags of verbs, adverbs, adjectives, conjunctions and prepositions in the segmenter's dictionary.
 _FUNCTION_WORD_TAGS = frozenset({"v", "vn", "vd", "d", "a", "an", "ad", "b", "c", "p"})
+
 
 def common_function_word(word: str) -> bool:
     """Whether the segmenter's dictionary holds ``word`` as a common verb, adverb, adjective, conjunction or
@@ -81,36 +75,33 @@ def dictionary_word(word: str, tags: frozenset[str], least: int) -> bool:
 TIME_TAGS = frozenset({"t", "m", "mq"})
 #: Nouns (时间 33288, 公司 45605; 黄金 3087, 海军 7228 are names' parts too).
 NOUN_TAGS_COMMONEST = frozenset({"n", "vn"})
-#: How often the dictionary has seen a time word, or a noun, for it to be one and not a part of a name.
-TIME_WORD_FREQ, COMMONEST_NOUN_FREQ = 500, 10_000
-
+#: How often the dictionary has seen a time word for it to be one and not a part of a name (次日 1720; 国庆 131).
+TIME_WORD_FREQ = 500
+#: How often it has seen a noun for it to be one and not a part of a name (时间 33288, 代表 32777; 海军 7228).
+COMMONEST_NOUN_FREQ = 10_000
 #: Particles, prepositions and conjunctions that close a name run into them (木然诺为其提供翻译, 旺堆在).
 PARTICLES = frozenset("的称在于与和及系因将被向对等为")
-
 #: How often the segmenter's dictionary has seen a word for it to count as a common one (眼球 559; 木格 13).
 _COMMON_WORD_FREQ = 100
-
 #: How often it has seen a verb or adverb for it to be one that opens no name (不服 825, 同意 5349; 木然 123).
 _VERY_COMMON_WORD_FREQ = 500
-
 #: Tags of nouns, places and directions in the segmenter's dictionary.
 _NOUN_TAGS = frozenset({"n", "nz", "ns", "s", "f"})
-
 #: How seldom it has seen a noun or a place for it to be free to be a name (旺堆 2, 扎西 17; 案发 61, 钱包 99).
 _RARE_WORD_FREQ = 30
+
 
 def common_word_inside(word: str) -> bool:
     """Whether two characters inside a candidate name are a common noun (眼球 559) or a very common verb, adverb or
     preposition (按照, 同意, 不服 825) of the segmenter's dictionary, not one names are made of (木然 b 123)."""
-    if not rjieba.has_word(word):
-        return False
-    tag, freq = rjieba.tag(word)[0][1], rjieba.suggest_freq(word)
-    return (tag in _NOUN_TAGS and freq >= _COMMON_WORD_FREQ) or (tag in _FUNCTION_WORD_TAGS
-                                                                and freq >= _VERY_COMMON_WORD_FREQ)
+    return dictionary_word(word, _NOUN_TAGS, _COMMON_WORD_FREQ) \
+        or dictionary_word(word, _FUNCTION_WORD_TAGS, _VERY_COMMON_WORD_FREQ)
+
 
 def word_ends(text: str) -> set[int]:
     """Offsets in ``text`` where the segmenter ends a word."""
     return set(itertools.accumulate(map(len, rjieba.cut(text))))
+
 
 def opens_with_verb_or_modifier(word: str) -> bool:
     """Whether the segmenter reads ``word`` as a verb of two characters or more and what follows (发生 | 口角), or an
@@ -127,6 +118,7 @@ def opens_with_verb_or_modifier(word: str) -> bool:
     return (len(tagged) == 2 and len(first) == 1 and tag in {"a", "b", "f", "m"} and surname_of(word) is None
             and first not in WORDLIKE_SURNAMES and rjieba.has_word(tagged[1][0]))
 
+
 def segmenter_allows_name(word: str) -> bool:
     """Whether the segmenter's dictionary leaves ``word`` free to be a name: not a word of it, one tagged as a
     person's name, or a noun or place of two characters it has hardly seen, as Tibetan and Mongolian names are
@@ -141,8 +133,10 @@ def segmenter_allows_name(word: str) -> bool:
     return tag.startswith("nr") or (len(word) == 2 and tag in {"n", "ns", "nz", "ng"}
                                     and rjieba.suggest_freq(word) < _RARE_WORD_FREQ)
 
+
 #: How words for people or bodies end (被害人, 目击者, 对方, 民警, 公安局, 牛贩子): such a word is not a name.
 _ROLE_ENDINGS = (*"人者方员局院司所队部处厂店", "部门", "贩子")
+
 
 def plausible_name(word: str) -> bool:
     """Whether a name found by a context rule could be one: not a known non-name, no legal wording inside, not
@@ -155,6 +149,7 @@ def plausible_name(word: str) -> bool:
             and not word.endswith(_ROLE_ENDINGS) and not any(c in word for c in PERSON_CUES)
             and not _ends_in_common_word(word))
 
+
 def _ends_in_common_word(word: str) -> bool:
     """Whether a run of four characters or more ends in a common word of the segmenter's dictionary that is no
     name, after other words: a phrase (个人账户 | 流水), not a long name (扎西 | 多吉, 额尔敦巴 | 雅尔)."""
@@ -165,6 +160,7 @@ def _ends_in_common_word(word: str) -> bool:
     last, tag = pieces[-1]
     return len(pieces) > 1 and len(last) >= 2 and not tag.startswith("nr") and rjieba.has_word(last) \
         and rjieba.suggest_freq(last) >= _COMMON_WORD_FREQ
+
 
 def is_masked_form(word: str) -> bool:
     """``张某甲`` / ``某甲``: a pseudonym with a sequence suffix."""
