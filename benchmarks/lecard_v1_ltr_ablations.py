@@ -36,6 +36,8 @@ def configurations(ltr) -> dict:
         "shipped: ensemble (pairwise C 1 + ridge α 1), all features": c,
         "pairwise C 1 alone": replace(c, model="pairwise"),
         "pointwise-linear (ridge α 1) alone": replace(c, model="pointwise-linear"),
+        "ensemble without the charge links (the previous default)": replace(c, features=_drop(names, "cooc_")),
+        "pairwise without the charge links": replace(c, model="pairwise", features=_drop(names, "cooc_")),
         "ensemble without char2_fact": replace(c, features=_drop(names, "char2_")),
         "ensemble without neighbours": replace(c, features=_drop(names, "nbr")),
         "ensemble without char2_fact and neighbours": replace(c, features=_drop(names, "char2_", "nbr")),

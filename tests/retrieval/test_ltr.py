@@ -51,6 +51,23 @@ def test_query_feature_matrix_columns():
     assert col["tier"] == [3.0, 0.0]
     assert col["bm25_fact_raw"] == [2.0, 1.0] and col["bm25_fact_z"] == [1.0, -1.0]
     assert col["bm25_fact_rank"] == [0.0, 0.5] and col["qld_reason_z"] == [0.0, 0.0]
+    assert col["cooc_jaccard"] == [0.0, 0.0] and col["cooc_jaccard_z"] == [0.0, 0.0]   # no collection given
+
+
+def test_charge_links_from_the_collections_cooccurrence():
+    # 故意伤害罪 in 4 documents, 寻衅滋事罪 in 3, both in 2: J = 2 / (4 + 3 - 2); 诈骗罪 never with 故意伤害罪
+    co = ltr.ChargeCooccurrence.fit([("故意伤害罪",), ("故意伤害罪",), ("故意伤害罪", "寻衅滋事罪"),
+                                     ("寻衅滋事罪", "故意伤害罪", "故意伤害罪"), ("寻衅滋事罪",), ("诈骗罪",)])
+    assert co.counts["故意伤害罪"] == 4 and co.jaccard("寻衅滋事罪", "故意伤害罪") == pytest.approx(0.4)
+    assert co.jaccard("故意伤害罪", "诈骗罪") == 0.0 and co.jaccard("未知罪", "未知罪") == 0.0
+    q = ltr.compute_query_side(["故意伤害罪"], "殴打")
+    docs = [ltr.compute_doc_side(c, c, "殴打", "", "") for c in
+            (["故意伤害罪"], ["寻衅滋事罪"], ["诈骗罪"], ["故意伤害罪", "寻衅滋事罪"])]
+    x = ltr.compute_query_features(q, docs, {}, cooccurrence=co)
+    link = x[:, ltr.FEATURE_NAMES.index("cooc_jaccard")]
+    assert link.tolist() == pytest.approx([0.0, 0.4, 0.0, 0.4])      # a shared charge itself is not a link
+    z = x[:, ltr.FEATURE_NAMES.index("cooc_jaccard_z")]
+    assert z.tolist() == pytest.approx([-1.0, 1.0, -1.0, 1.0])
 
 
 def test_kfold_by_query_is_balanced_seeded_and_checked():

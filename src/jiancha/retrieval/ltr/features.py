@@ -8,8 +8,9 @@ quantities on one log scale (:mod:`jiancha.law.amounts`), shared sentencing circ
 (:data:`SCORE_FEATURES`): per-field BM25 and QLD scores, the character-bigram TF-IDF cosine of the facts
 (:mod:`.chargrams`) and the dense cosine, each raw, z-scored within the query and as a rank within the query. Neighbours (:data:`NEIGHBOUR_FEATURES`): how like a candidate's facts are to the
 facts of the best few other candidates of an unsupervised first stage (charge tier + z(BM25) of the facts), a
-form of pseudo-relevance feedback: relevant cases resemble each other more than they resemble the rest. All
-functions here are pure.
+form of pseudo-relevance feedback: relevant cases resemble each other more than they resemble the rest. Charge
+links (:data:`CHARGE_LINK_FEATURES`): how often the collection's judgments convict of the query's charges together
+with the candidate's other charges (:mod:`.cooccurrence`). All functions here are pure.
 """
 
 from __future__ import annotations
@@ -40,7 +41,9 @@ SCORE_FEATURES: tuple[str, ...] = tuple(f"{s}_{k}" for s in SCORE_LISTS for k in
 #: Depths k of the neighbour features: a candidate's mean TF-IDF cosine to the k best other candidates.
 NEIGHBOUR_DEPTHS: tuple[int, ...] = (3, 5)
 NEIGHBOUR_FEATURES: tuple[str, ...] = tuple(f"nbr{k}_{v}" for k in NEIGHBOUR_DEPTHS for v in ("cos", "cos_z"))
-FEATURE_NAMES: tuple[str, ...] = PAIR_FEATURES + SCORE_FEATURES + NEIGHBOUR_FEATURES
+#: How related the candidate's other charges are to the query's (:mod:`.cooccurrence`), raw and z within the query.
+CHARGE_LINK_FEATURES: tuple[str, ...] = ("cooc_jaccard", "cooc_jaccard_z")
+FEATURE_NAMES: tuple[str, ...] = PAIR_FEATURES + SCORE_FEATURES + NEIGHBOUR_FEATURES + CHARGE_LINK_FEATURES
 
 
 def cited_articles(texts: Sequence[str]) -> frozenset[int]:
@@ -228,10 +231,14 @@ def neighbour_features(first_stage: np.ndarray, similarity: np.ndarray,
 
 
 def compute_query_features(q: QuerySide, docs: Sequence[DocSide], scores: Mapping[str, np.ndarray],
-                           similarity: np.ndarray | None = None) -> np.ndarray:
+                           similarity: np.ndarray | None = None, cooccurrence=None) -> np.ndarray:
     """Feature matrix (len(docs) × len(FEATURE_NAMES)) of one query's candidates; ``scores`` maps names of
     :data:`SCORE_LISTS` such as ``bm25_fact`` to that query's score per candidate (missing ones are zeros);
-    ``similarity`` is the candidates' fact-to-fact similarity matrix (None: the neighbour features are zeros)."""
+    ``similarity`` is the candidates' fact-to-fact similarity matrix (None: the neighbour features are zeros);
+    ``cooccurrence`` a :class:`~.cooccurrence.ChargeCooccurrence` of the collection (None: the charge-link
+    features are zeros)."""
+    from jiancha.retrieval.charge import standardise
+
     n = len(docs)
     if not n:
         return np.zeros((0, len(FEATURE_NAMES)))
@@ -245,4 +252,7 @@ def compute_query_features(q: QuerySide, docs: Sequence[DocSide], scores: Mappin
         cols.update({k: np.zeros(n) for k in NEIGHBOUR_FEATURES})
     else:
         cols.update(neighbour_features(cols["tier"] + cols["bm25_fact_z"], similarity))
+    link = np.array([cooccurrence.relatedness(q.charges, d.charges) for d in docs] if cooccurrence is not None
+                    else np.zeros(n), dtype=np.float64)
+    cols["cooc_jaccard"], cols["cooc_jaccard_z"] = link, standardise(link)
     return np.column_stack([cols[k] for k in FEATURE_NAMES])

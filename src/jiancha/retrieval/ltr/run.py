@@ -14,6 +14,7 @@ import numpy as np
 
 from jiancha.errors import ConfigError
 from jiancha.retrieval.ltr.chargrams import CharBigramIndex
+from jiancha.retrieval.ltr.cooccurrence import ChargeCooccurrence
 from jiancha.retrieval.ltr.features import (
     FEATURE_NAMES,
     LEXICAL_FIELDS,
@@ -85,6 +86,7 @@ def extract_features(dataset, base_spec, config: LTRConfig = DEFAULT_LTR, *, cac
     out: dict[str, QueryFeatures] = {}
     qs = list(queries if queries is not None else dataset.queries)
     char2 = CharBigramIndex.fit([dataset.documents[d].fact for d in r.doc_ids])
+    cooccurrence = ChargeCooccurrence.fit(charges)
     toks = r.tokens
     lengths = toks.lengths()
     long_token = np.array([len(t) >= 2 for t in sorted(toks.vocab, key=toks.vocab.__getitem__)], dtype=bool)
@@ -118,7 +120,8 @@ def extract_features(dataset, base_spec, config: LTRConfig = DEFAULT_LTR, *, cac
             qc = predicted[q.id]
         similarity = tfidf_cosines([fact_tokens(int(i)) for i in cand], idf)
         out[q.id] = QueryFeatures(tuple(r.doc_ids[i] for i in cand),
-                                  compute_query_features(compute_query_side(qc, q.fact), docs, scores, similarity),
+                                  compute_query_features(compute_query_side(qc, q.fact), docs, scores, similarity,
+                                                         cooccurrence),
                                   qc)
     return out
 
