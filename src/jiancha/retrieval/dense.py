@@ -38,8 +38,9 @@ class DenseConfig:
     """``model``: ``use``, ``e5`` (bundled; empty = :data:`DEFAULT_ENCODER`) or a sentence-transformers path/id.
     Documents are cut into ≤ ``max_chunks`` chunks of ≤ ``chunk_chars`` characters; queries to ``chunk_chars``."""
 
-    model: str = field(default="", metadata={"help": "dense: e5 or use (bundled, offline; default e5, use is ~20× faster), or a "
-                                                      "sentence-transformers model directory/hub id."})
+    model: str = field(default="", metadata={"help": "dense: e5 or use (bundled, offline; default e5; use is about "
+                                                      "20× faster), or a sentence-transformers model directory/hub "
+                                                      "id."})
     batch_size: int = field(default=32, metadata={"help": "dense: encoding batch size."})
     chunk_chars: int = field(default=400, metadata={"help": "dense: characters per chunk (e5 reads ≤512 tokens)."})
     max_chunks: int = field(default=2, metadata={"help": "dense: chunks per document (document score = best "
