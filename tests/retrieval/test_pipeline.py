@@ -91,7 +91,8 @@ def test_spec_validation_messages():
         RetrievalSpec("lecard-v2", doc_field="facts").resolved()
     with pytest.raises(ConfigError, match="unknown method 'bm52'.*ltr"):     # the message lists every method
         RetrievalSpec("lecard-v2", method="bm52").resolved()
-    assert RetrievalSpec("lecard-v2", method="dense").resolved().dense.encoder_name() == "e5"   # bundled default
+    assert RetrievalSpec("lecard-v2", method="dense").resolved().dense.model == "e5"   # bundled default, written out
+    assert RetrievalSpec("lecard-v2", method="bm25").resolved().dense.model == ""       # no encoder when none is used
     assert RetrievalSpec("lecard-v1", doc_field="ajjbqk+cpfxgc").resolved().doc_field == "fact+reason"
 
 

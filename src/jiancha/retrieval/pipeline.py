@@ -135,7 +135,9 @@ class RetrievalSpec:
             check_model_path(self.dense.model, extra="dense-st")     # a missing path fails before any loading
         qf = check_query_field(self.query_field or DEFAULT_QUERY_FIELD[self.dataset])
         df = canonical_doc_field(self.doc_field or DEFAULT_DOC_FIELD[self.dataset])
-        return replace(self, query_field=qf, doc_field=df)
+        # the encoder is written out, so a manifest names it even after the default changes
+        dense = replace(self.dense, model=self.dense.encoder_name()) if uses_dense else self.dense
+        return replace(self, query_field=qf, doc_field=df, dense=dense)
 
     def to_dict(self) -> dict:
         return asdict(self)
