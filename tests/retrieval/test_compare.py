@@ -93,3 +93,10 @@ def test_cli_compare(tmp_path):
     assert out["queries"] == sorted(qrels, key=lambda q: (len(q), q))
     assert {p["metric"] for p in out["paired"]} >= {"ndcg@10", "kndcg@10", "map"}
     assert "oracle" in out["metrics"]
+    (tmp_path / "empty.json").write_text("{}")
+    res = CliRunner().invoke(app, ["retrieval", "compare", str(tmp_path / "a.json"), str(tmp_path / "empty.json"),
+                                   "--data-dir", str(root)])
+    assert res.exit_code != 0 and "empty.json: the run ranks no query" in str(res.exception)
+    res = CliRunner().invoke(app, ["retrieval", "compare", str(tmp_path / "a.json"), str(tmp_path / "b.json"),
+                                   "--data-dir", str(root), "--dataset", "lecard-v2"])
+    assert res.exit_code != 0 and "compare supports --dataset lecard-v1" in str(res.exception)

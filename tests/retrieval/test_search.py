@@ -94,3 +94,21 @@ def test_precedents_api(mini_index):
     hits = precedents.search(idx, "被告人冒充客服拨打电话骗取被害人钱款", 3)
     assert len(hits) == 3 and isinstance(hits[0], precedents.SearchHit)
     assert all(isinstance(d, CaseDoc) for d in idx.docs[:3])
+
+
+def test_identical_copies_are_indexed_once_and_listed(tmp_path):
+    # LeCaRD v1 keeps a judgment once per query pool: <query>/<id>.json files with the same content
+    obj = {"ajjbqk": "被告人张某醉酒驾驶小型轿车，血液中乙醇含量为180毫克/100毫升。", "cpfxgc": "其行为已构成危险驾驶罪。",
+           "pjjg": "被告人张某犯危险驾驶罪，判处拘役二个月，并处罚金人民币三千元。"}
+    other = {"ajjbqk": "被告人李某醉酒驾驶二轮摩托车，血液中乙醇含量为95毫克/100毫升。", "cpfxgc": "其行为已构成危险驾驶罪。",
+             "pjjg": "被告人李某无罪。如不服本判决，可在接到判决书的第二日起十日内提出上诉。"}
+    for q, name, o in (("1972", "14776", obj), ("5156", "14776", obj), ("5156", "9", other)):
+        (tmp_path / "cand" / q).mkdir(parents=True, exist_ok=True)
+        (tmp_path / "cand" / q / f"{name}.json").write_text(json.dumps(o, ensure_ascii=False), encoding="utf-8")
+    SearchIndex.build(read_case_docs(tmp_path / "cand")).save(tmp_path / "ix")
+    idx = SearchIndex.load(tmp_path / "ix")
+    assert [(d.id, d.also) for d in idx.docs] == [("1972/14776", ("5156/14776",)), ("5156/9", ())]
+    assert idx.docs[1].decision == "无罪" and idx.docs[0].decision == "非监禁刑"
+    hits = idx.search("被告人醉酒驾驶机动车", 5)
+    assert [(h.id, h.also) for h in hits] == [("1972/14776", ("5156/14776",)), ("5156/9", ())]
+    assert [h.id for h in idx.search("被告人醉酒驾驶机动车", 5, exclude_id="5156/14776")] == ["5156/9"]

@@ -186,7 +186,8 @@ def compare_cmd(
     run_b: Annotated[Path, typer.Argument(help="Run B, compared with A query by query.")],
     data_dir: _DataDir,
     others: Annotated[list[Path] | None, typer.Argument(help="More runs, scored on the same queries.")] = None,
-    dataset: _Dataset = "lecard-v1",
+    dataset: Annotated[str, typer.Option("--dataset", help="lecard-v1, the only one (its judged pools give the "
+                                                          "random floor and the oracle ceiling).")] = "lecard-v1",
     samples: Annotated[int, typer.Option(help="Bootstrap resamples and randomisation sign vectors.")] = 10_000,
     seed: Annotated[int, typer.Option(help="Seed of the resampling and of the random-order floor.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
@@ -209,6 +210,9 @@ def compare_cmd(
     if len(set(names)) != len(names):
         raise ConfigError("the same run file is given twice; compare two different runs")
     runs = {n: read_run(p) for n, p in zip(names, paths, strict=True)}
+    empty = [n for n, r in runs.items() if not r]
+    if empty:
+        raise ConfigError(f"{empty[0]}: the run ranks no query")
     cmp = compare_runs(dataset, runs, load_qrels(dataset, data_dir), n=samples, seed=seed)
     if not cmp.queries:
         raise ConfigError("the runs share no labelled query; compare runs of the same dataset")
@@ -246,7 +250,9 @@ def index_cmd(
     t0 = time.perf_counter()
     idx = SearchIndex.build(read_case_docs(src), progress=_progress)
     idx.save(out)
-    typer.echo(f"indexed {len(idx.docs)} documents into {out} in {time.perf_counter() - t0:.1f}s")
+    folded = sum(len(d.also) for d in idx.docs)
+    typer.echo(f"indexed {len(idx.docs)} documents into {out} in {time.perf_counter() - t0:.1f}s"
+               + (f" ({folded} identical copies folded into them)" if folded else ""))
 
 
 @app.command("search")
@@ -277,7 +283,8 @@ def search_cmd(
     console = wide_console()
     console.print(f"{len(hits)} of {len(idx.docs)} cases ({ms:.0f} ms)", highlight=False)
     for i, h in enumerate(hits, start=1):
-        console.print(escape(f"{i}. {h.id}  {h.score:.3f}  {'、'.join(h.charges) or '罪名未识别'}  {h.decision}"),
+        also = f" (also {', '.join(h.also)})" if h.also else ""
+        console.print(escape(f"{i}. {h.id}{also}  {h.score:.3f}  {'、'.join(h.charges) or '罪名未识别'}  {h.decision}"),
                       highlight=False)
         console.print(escape(f"   {h.reason}"), highlight=False)
         console.print(escape(f"   「{h.passage}」"), highlight=False)

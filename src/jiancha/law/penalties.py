@@ -13,6 +13,10 @@ LIFE_OR_DEATH: tuple[str, ...] = ("无期徒刑", "死刑")
 SHORT_PENALTIES: tuple[str, ...] = ("拘役", "管制", "单处罚金", "免予刑事处罚")
 #: Months standing for life imprisonment or death in comparisons.
 LIFE_MONTHS = 600.0
+#: Verdicts that impose no penalty, as they are worded.
+NO_PENALTY_OUTCOMES: tuple[str, ...] = ("无罪", "不负刑事责任", "驳回上诉，维持原判")
+#: Where the notice of the right to appeal begins, after the operative part of a verdict.
+APPEAL_NOTICE = "如不服"
 
 
 def _int(s: str | None) -> int:
@@ -69,3 +73,19 @@ def render_term(months: float | None) -> str:
         return "非监禁刑"
     y, m = divmod(int(months), 12)
     return "有期徒刑" + (f"{y}年" if y else "") + (f"{m}个月" if m else "")
+
+
+def describe_verdict(verdict: str, max_chars: int = 60) -> str:
+    """A verdict in a few characters: its prison term (:func:`render_term`) when it imposes a penalty, else the
+    first of :data:`NO_PENALTY_OUTCOMES` it names, else its beginning up to the appeal notice.
+
+    >>> describe_verdict("被告人李某犯盗窃罪，判处有期徒刑一年。"), describe_verdict("被告人邓某无罪。如不服本判决，可在…")
+    ('有期徒刑1年', '无罪')
+    >>> describe_verdict("准许上诉人撤回上诉。如不服本裁定……")
+    '准许上诉人撤回上诉。'
+    """
+    months = parse_prison_months(verdict)
+    if months is not None:
+        return render_term(months)
+    named = next((w for w in NO_PENALTY_OUTCOMES if w in verdict), None)
+    return named or verdict.split(APPEAL_NOTICE)[0].strip()[:max_chars]

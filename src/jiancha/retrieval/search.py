@@ -11,6 +11,7 @@ BM25 ordering each tier. A query's charges are those its text names after 指控
 primary charge of its :data:`CHARGE_VOTERS` best BM25 matches. Only the :data:`RERANK_DEPTH` best BM25 documents
 are re-ranked, so a search costs one sparse column sum plus a small sort.
 
+Identical copies of a document (the same judgment under several ids) are indexed once (:func:`fold_duplicates`).
 The index folder holds ``docs.jsonl`` (one :class:`CaseDoc` a line), ``bm25/`` (bm25s arrays), ``vocab.json``
 and ``index.json`` (format, count, tokeniser).
 """
@@ -21,7 +22,7 @@ import json
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -46,6 +47,7 @@ class CaseDoc:
     charges: tuple[str, ...] = ()
     decision: str = ""
     articles: tuple[str, ...] = ()
+    also: tuple[str, ...] = ()      # ids of identical copies folded into this one when indexed
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,7 @@ class SearchHit:
     articles: tuple[str, ...]
     passage: str
     reason: str
+    also: tuple[str, ...] = ()
 
 
 # ------------------------------------------------------------------------------------------------ reading
@@ -71,10 +74,9 @@ def _finder():
 
 
 def _sentence(result: str) -> str:
-    from jiancha.law.penalties import parse_prison_months, render_term
+    from jiancha.law.penalties import describe_verdict
 
-    months = parse_prison_months(result)
-    return render_term(months) if months is not None else result.strip()[:60]
+    return describe_verdict(result)
 
 
 def _from_candidate(obj: dict, doc_id: str, find) -> CaseDoc:
@@ -135,6 +137,28 @@ def read_case_docs(src: str | os.PathLike) -> Iterator[CaseDoc]:
             yield _from_candidate(obj, doc_id, find)
 
 
+def fold_duplicates(docs: Iterable[CaseDoc]) -> list[CaseDoc]:
+    """One document per distinct content (facts, charges, decision, articles), the first in order, with the ids of
+    the later identical copies in ``also``: a collection gathered per query (LeCaRD v1's pools) holds the same
+    judgment under several ids, and each copy would take a place in the results.
+
+    >>> a, b, c = CaseDoc("1/7", "盗窃手机"), CaseDoc("2/7", "盗窃手机"), CaseDoc("3", "抢劫")
+    >>> [(d.id, d.also) for d in fold_duplicates([a, b, c])]
+    [('1/7', ('2/7',)), ('3', ())]
+    """
+    first: dict[tuple, int] = {}
+    out: list[CaseDoc] = []
+    for d in docs:
+        key = (d.fact, d.charges, d.decision, d.articles)
+        if key in first:
+            i = first[key]
+            out[i] = replace(out[i], also=out[i].also + (d.id,))
+        else:
+            first[key] = len(out)
+            out.append(d)
+    return out
+
+
 # ------------------------------------------------------------------------------------------------- index
 def _tokenizer() -> TokenizerConfig:
     from jiancha.retrieval.pipeline import protected_charge_words
@@ -155,7 +179,7 @@ class SearchIndex:
     @classmethod
     def build(cls, docs: Iterable[CaseDoc], *, tokenizer: TokenizerConfig | None = None,
               progress: Callable | None = None) -> SearchIndex:
-        docs = list(docs)
+        docs = fold_duplicates(docs)
         if not docs:
             raise ConfigError("no documents to index")
         tok = tokenizer or _tokenizer()
@@ -191,7 +215,8 @@ class SearchIndex:
         with (d / "docs.jsonl").open(encoding="utf-8") as fh:
             for line in fh:
                 o = json.loads(line)
-                docs.append(CaseDoc(o["id"], o["fact"], tuple(o["charges"]), o["decision"], tuple(o["articles"])))
+                docs.append(CaseDoc(o["id"], o["fact"], tuple(o["charges"]), o["decision"], tuple(o["articles"]),
+                                    tuple(o.get("also", ()))))
         tok = TokenizerConfig(protected=tuple(meta.get("protected", ())))
         vocab = json.loads((d / "vocab.json").read_text(encoding="utf-8"))
         return cls(docs, BM25Index.load(d / "bm25", BM25Config()), vocab, tok)
@@ -222,12 +247,12 @@ class SearchIndex:
         out: list[SearchHit] = []
         for j in order:
             d = self.docs[int(top[j])]
-            if d.id == exclude_id:
+            if exclude_id is not None and (d.id == exclude_id or exclude_id in d.also):
                 continue
             shared = tuple(c for c in d.charges if c in qc)
             passage, words = best_passage(d.fact, qset)
             out.append(SearchHit(d.id, round(float(s[j]), 4), d.charges, shared, d.decision, d.articles, passage,
-                                 render_reason(shared, words, text, d.fact)))
+                                 render_reason(shared, words, text, d.fact), d.also))
             if len(out) == k:
                 break
         return out
