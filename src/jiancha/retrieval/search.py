@@ -73,13 +73,8 @@ def _finder():
     return find_charges
 
 
-def _sentence(result: str) -> str:
-    from jiancha.law.penalties import describe_verdict
-
-    return describe_verdict(result)
-
-
 def _from_candidate(obj: dict, doc_id: str, find) -> CaseDoc:
+    from jiancha.law.penalties import describe_verdict
     from jiancha.retrieval.charge import document_charges
 
     fact = str(obj.get("ajjbqk") or obj.get("fact") or "")
@@ -92,7 +87,7 @@ def _from_candidate(obj: dict, doc_id: str, find) -> CaseDoc:
         from jiancha.retrieval.ltr.features import cited_articles
 
         articles = tuple(f"cl:{a}" for a in sorted(cited_articles((reason, result))))
-    return CaseDoc(doc_id, fact or str(obj.get("qw") or ""), charges, _sentence(result), articles)
+    return CaseDoc(doc_id, fact or str(obj.get("qw") or ""), charges, describe_verdict(result), articles)
 
 
 def read_case_docs(src: str | os.PathLike) -> Iterator[CaseDoc]:
