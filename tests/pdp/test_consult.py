@@ -139,3 +139,35 @@ def test_consult_runs_where_an_event_loop_is_already_running(fake_openai):
         return consult(case, model="test-model", base_urls=(fake_openai.url,))
 
     assert asyncio.run(inside_a_loop()).decision == "存疑不起诉"
+
+
+def test_precedents_from_a_case_index_folder(tmp_path):
+    """`--precedents DIR` with a folder written by `jiancha retrieval index`: the CLI and the web workbench search
+    it (judgments: their sentence is the decision shown)."""
+    for i, (fact, charge, term) in enumerate((
+            ("被告人赵某在超市内盗窃白酒两瓶，价值300元，到案后如实供述。", "盗窃罪", "拘役三个月"),
+            ("被告人钱某盗窃电动车一辆，价值2000元。", "盗窃罪", "有期徒刑八个月"),
+            ("被告人孙某醉酒驾驶机动车，血液酒精含量150mg/100ml。", "危险驾驶罪", "拘役二个月"))):
+        (tmp_path / "src").mkdir(exist_ok=True)
+        (tmp_path / "src" / f"{i}.txt").write_text(
+            f"经审理查明，{fact}\n本院认为，其行为已构成{charge}。判决如下：被告人犯{charge}，判处{term}。",
+            encoding="utf-8")
+    res = CliRunner().invoke(app, ["retrieval", "index", str(tmp_path / "src"), "--out", str(tmp_path / "ix")])
+    assert res.exit_code == 0, res.output
+    res = CliRunner().invoke(app, ["case", "predict", "--fact", THEFT.fact, "--procedure", THEFT.procedure,
+                                   "--precedents", str(tmp_path / "ix"), "--k", "2", "--json"])
+    assert res.exit_code == 0, res.output
+    found = json.loads(res.output)["precedents"]
+    assert [(p["id"], p["decision"], p["shared_charges"]) for p in found] == [
+        ("0", "拘役3个月", ["盗窃罪"]), ("1", "有期徒刑8个月", ["盗窃罪"])]
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from jiancha.cli.case import workbench_settings
+    from jiancha.web.app import create_app
+
+    settings = workbench_settings("baseline:rules", str(tmp_path / "ix"), "test", None, None, None)
+    assert settings["precedents"] is None and len(settings["index"]) == 3
+    page = TestClient(create_app(**settings)).post("/workbench", data={"procedure": THEFT.procedure,
+                                                                       "fact": THEFT.fact})
+    assert page.status_code == 200 and "有期徒刑8个月" in page.text and "同罪名：盗窃罪" in page.text

@@ -100,3 +100,25 @@ def test_cli_compare(tmp_path):
     res = CliRunner().invoke(app, ["retrieval", "compare", str(tmp_path / "a.json"), str(tmp_path / "b.json"),
                                    "--data-dir", str(root), "--dataset", "lecard-v2"])
     assert res.exit_code != 0 and "compare supports --dataset lecard-v1" in str(res.exception)
+
+
+def test_cli_compare_warns_when_no_document_is_judged_and_bounds_p(tmp_path):
+    from lecard_fixtures import write_v1
+
+    from jiancha.cli.main import app
+    from jiancha.cli.retrieval import _p_text
+
+    root = write_v1(tmp_path / "v1")
+    from jiancha.retrieval.pipeline import load_qrels
+
+    qrels = load_qrels("lecard-v1", root)
+    (tmp_path / "a.json").write_text(json.dumps({q: sorted(gr) for q, gr in qrels.items()}))
+    (tmp_path / "x.json").write_text(json.dumps({q: ["X" + d for d in sorted(gr)] for q, gr in qrels.items()}))
+    res = CliRunner().invoke(app, ["retrieval", "compare", str(tmp_path / "a.json"), str(tmp_path / "x.json"),
+                                   "--data-dir", str(root), "--samples", "200"])
+    assert res.exit_code == 0, res.output
+    n = sum(len(g) for g in qrels.values())
+    assert (f"warning: none of the {n} documents {tmp_path / 'x.json'} ranks for labelled queries has a label"
+            in " ".join(res.output.split()))
+    assert "a.json ranks" not in res.output
+    assert _p_text(1 / 10_001, 10_000) == "< 0.0001" and _p_text(0.0123, 10_000) == "0.0123"

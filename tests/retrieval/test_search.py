@@ -27,22 +27,25 @@ def test_reads_lecard_v2_candidates_with_charges_sentence_articles():
     obj = json.loads((MINI / "candidate" / "1874068.json").read_text(encoding="utf-8"))
     d = docs["1874068"]
     assert d.charges[0] == obj["charge"][0] and d.fact == obj["fact"]
-    assert d.articles == tuple(f"cl:{a}" for a in obj["article"])
+    assert obj["article"] == [52, 53, 65, 67, 264]
+    assert d.articles == ("cl:第五十二条", "cl:第五十三条", "cl:第六十五条", "cl:第六十七条", "cl:第二百六十四条")
     assert d.decision.startswith("有期徒刑")
 
 
 def test_reads_pdp_jsonl_and_txt_folders(tmp_path):
     (tmp_path / "x.jsonl").write_text(
         json.dumps({"id": "a1", "procedure": "以涉嫌盗窃罪移送审查起诉", "fact": "窃取手机一部",
-                    "decision": "相对不起诉", "relevant_articles": ["cl:第二百六十四条"]}, ensure_ascii=False) + "\n")
+                    "decision": "相对不起诉", "relevant_articles": ["刑法第264条", "cpl:第一百七十七条第二款"]},
+                   ensure_ascii=False) + "\n")
     (d,) = read_case_docs(tmp_path / "x.jsonl")
-    assert (d.id, d.charges, d.decision, d.articles) == ("a1", ("盗窃罪",), "相对不起诉", ("cl:第二百六十四条",))
+    assert (d.id, d.charges, d.decision, d.articles) == ("a1", ("盗窃罪",), "相对不起诉",
+                                                         ("cl:第二百六十四条", "cpl:第一百七十七条第二款"))
     (tmp_path / "txt").mkdir()
     (tmp_path / "txt" / "c9.txt").write_text("公诉机关指控被告人犯诈骗罪。", encoding="utf-8")
     (t,) = read_case_docs(tmp_path / "txt")
     assert t.id == "c9" and t.charges == ("诈骗罪",)
     (tmp_path / "empty").mkdir()
-    with pytest.raises(ConfigError, match="holds no .json or .txt"):
+    with pytest.raises(ConfigError, match="holds no .json, .txt or .jsonl"):
         list(read_case_docs(tmp_path / "empty"))
     with pytest.raises(ConfigError, match="neither a folder of documents nor a .jsonl file"):
         list(read_case_docs(tmp_path / "missing"))
@@ -54,7 +57,7 @@ def test_search_puts_same_charge_cases_first_with_passage_and_reason(mini_index)
     assert len(hits) == 5 and all(h.shared_charges == ("盗窃罪",) for h in hits)
     assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
     assert all(h.passage and h.passage in next(d.fact for d in idx.docs if d.id == h.id) for h in hits)
-    assert all(h.reason.startswith("同罪名：盗窃罪") for h in hits)
+    assert all(h.reason.startswith("推定罪名：盗窃罪") for h in hits)   # guessed from the closest cases
     assert [h.id for h in idx.search("被告人深夜撬门进入被害人家中，窃取现金人民币3000元", 5)] == [h.id for h in hits]
     # explicit charges override the prediction
     fraud = idx.search("被告人深夜撬门进入被害人家中，窃取现金人民币3000元", 3, charges=("诈骗罪",))
@@ -108,7 +111,108 @@ def test_identical_copies_are_indexed_once_and_listed(tmp_path):
     SearchIndex.build(read_case_docs(tmp_path / "cand")).save(tmp_path / "ix")
     idx = SearchIndex.load(tmp_path / "ix")
     assert [(d.id, d.also) for d in idx.docs] == [("1972/14776", ("5156/14776",)), ("5156/9", ())]
-    assert idx.docs[1].decision == "无罪" and idx.docs[0].decision == "非监禁刑"
+    assert idx.docs[1].decision == "无罪" and idx.docs[0].decision == "拘役2个月"
     hits = idx.search("被告人醉酒驾驶机动车", 5)
     assert [(h.id, h.also) for h in hits] == [("1972/14776", ("5156/14776",)), ("5156/9", ())]
     assert [h.id for h in idx.search("被告人醉酒驾驶机动车", 5, exclude_id="5156/14776")] == ["5156/9"]
+
+
+JUDGMENT = """浙江省杭州市西湖区人民法院
+刑事判决书
+（2023）浙0106刑初501号
+公诉机关浙江省杭州市西湖区人民检察院。
+被告人沈某，男，汉族，初中文化，无业。
+浙江省杭州市西湖区人民检察院以起诉书指控被告人沈某犯抢劫罪，向本院提起公诉。
+经审理查明：2023年9月1日晚，被告人沈某在某偏僻路段，持水果刀威胁被害人韩某，劫取其现金人民币1200元。
+本院认为，被告人沈某以暴力胁迫方法劫取他人财物，其行为已构成抢劫罪。依照《中华人民共和国刑法》第二百六十三条、第五十二条之规定，判决如下：
+被告人沈某犯抢劫罪，判处有期徒刑四年，并处罚金人民币八千元。
+如不服本判决，可在接到判决书的第二日起十日内提出上诉。
+审判员　王某
+"""
+
+
+def test_txt_judgments_are_split_into_facts_reasoning_verdict(tmp_path):
+    (tmp_path / "a.txt").write_text(JUDGMENT, encoding="utf-8")
+    (tmp_path / "b.txt").write_bytes(JUDGMENT.replace("沈某", "吴某").encode("gb18030"))
+    from jiancha.retrieval.search import SourceReport
+
+    report = SourceReport()
+    a, b = read_case_docs(tmp_path, report)
+    assert a.fact.startswith("经审理查明：2023年9月1日晚") and a.fact.endswith("1200元。")
+    assert (a.charges, a.decision, a.articles) == (("抢劫罪",), "有期徒刑4年", ("cl:第五十二条", "cl:第二百六十三条"))
+    assert b.fact.startswith("经审理查明") and "吴某" in b.fact and b.charges == ("抢劫罪",)
+    assert report.gb18030 == [str(tmp_path / "b.txt")] and not report.skipped
+
+
+def test_files_without_a_case_are_skipped_and_reported(tmp_path):
+    (tmp_path / "empty.txt").write_text("  \n", encoding="utf-8")
+    (tmp_path / "list.json").write_text("[1, 2]", encoding="utf-8")
+    (tmp_path / "other.json").write_text('{"title": "无关"}', encoding="utf-8")
+    (tmp_path / "ok.txt").write_text(JUDGMENT, encoding="utf-8")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "export.jsonl").write_text(
+        json.dumps({"id": "p1", "fact": "窃取手机一部", "charges": ["盗窃罪"]}, ensure_ascii=False) + "\n",
+        encoding="utf-8")
+    from jiancha.retrieval.search import SourceReport
+
+    report = SourceReport()
+    assert [d.id for d in read_case_docs(tmp_path, report)] == ["ok", "p1"]
+    assert sorted(p.rsplit("/", 1)[-1] for p, _ in report.skipped) == ["empty.txt", "list.json", "other.json"]
+    (line,) = report.lines()
+    assert line.startswith("skipped 3 files: ") and "(a JSON list, not an object)" in line and "(empty)" in line
+
+
+def _small_collection(tmp_path):
+    """One robbery and three injury judgments: the injury cases outnumber the robbery among any query's
+    neighbours, so a plain majority vote would guess 故意伤害罪 for a robbery query."""
+    cases = {
+        "rob": ("被告人沈某持水果刀威胁被害人韩某，劫取其现金人民币1200元及手机一部。", "抢劫罪", "有期徒刑四年"),
+        "inj1": ("被告人孙某持啤酒瓶击打被害人钱某头部，致钱某轻伤，被害人手机摔坏。", "故意伤害罪", "有期徒刑一年"),
+        "inj2": ("被告人钱某持木棍殴打被害人冯某，致冯某骨折，抢走冯某手中木棍。", "故意伤害罪", "有期徒刑三年"),
+        "inj3": ("被告人冯某用拳头多次击打被害人褚某面部，致褚某鼻骨骨折，被害人现金散落。", "故意伤害罪", "拘役六个月"),
+    }
+    for name, (fact, charge, term) in cases.items():
+        (tmp_path / f"{name}.txt").write_text(
+            f"经审理查明：{fact}\n本院认为，其行为已构成{charge}。判决如下：\n被告人犯{charge}，判处{term}。\n",
+            encoding="utf-8")
+    SearchIndex.build(read_case_docs(tmp_path)).save(tmp_path / "ix")
+    return SearchIndex.load(tmp_path / "ix")
+
+
+def test_guessed_charges_weigh_votes_by_rank_and_do_not_bury_the_best_match(tmp_path):
+    idx = _small_collection(tmp_path)
+    query = "被告人持水果刀威胁被害人，劫取现金和手机"
+    weights, named = idx.query_charges(query, idx.rank(query).docs)
+    assert not named and weights["抢劫罪"] == pytest.approx(1 / (1 + 1 / 2 + 1 / 3 + 1 / 4))
+    hits = idx.search(query, 4)
+    assert hits[0].id == "rob" and hits[0].reason.startswith("推定罪名：抢劫罪")
+    # the plain majority of the five best matches buries it under the three injury cases
+    assert [h.id for h in idx.search(query, 4, voting="hard-uniform")][-1] == "rob"
+    # a charge the text names is taken as given: hard tiers, 同罪名
+    named_hits = idx.search("公诉机关指控被告人犯故意伤害罪。" + query, 4)
+    assert named_hits[-1].id == "rob" and named_hits[0].reason.startswith("同罪名：故意伤害罪")
+
+
+def test_a_query_without_indexed_words_is_refused(mini_index):
+    idx = SearchIndex.load(mini_index)
+    for text, msg in (("", "the query is empty"), ("   ", "the query is empty"),
+                      ("hello world", "no word that occurs in the indexed cases")):
+        with pytest.raises(ConfigError, match=msg):
+            idx.search(text, 3)
+
+
+def test_cli_index_warns_and_search_prints_articles(tmp_path):
+    from jiancha.cli.main import app
+
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "a.txt").write_text(JUDGMENT, encoding="utf-8")
+    (tmp_path / "src" / "b.json").write_text("[]", encoding="utf-8")
+    r = CliRunner()
+    res = r.invoke(app, ["retrieval", "index", str(tmp_path / "src"), "--out", str(tmp_path / "ix")])
+    assert res.exit_code == 0 and "indexed 1 documents" in res.output
+    assert "warning: skipped 1 files:" in res.output and "b.json (a JSON list, not an object)" in res.output
+    res = r.invoke(app, ["retrieval", "search", "持刀劫取现金", "--index", str(tmp_path / "ix")])
+    assert res.exit_code == 0, res.output
+    assert "引用法条：刑法第五十二条、刑法第二百六十三条" in res.output and "有期徒刑4年" in res.output
+    res = r.invoke(app, ["retrieval", "search", "", "--index", str(tmp_path / "ix")])
+    assert isinstance(res.exception, ConfigError) and "the query is empty" in str(res.exception)

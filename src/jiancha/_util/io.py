@@ -93,3 +93,22 @@ def read_json(path: str | os.PathLike) -> Any:
             return json.load(fh)
     except json.JSONDecodeError as exc:
         raise DataError(f"invalid JSON ({exc.msg})", path=str(path), line=exc.lineno) from None
+
+
+#: Encodings tried, in order, for Chinese text files: UTF-8 (with or without a BOM), then GB18030, the superset of
+#: GBK and GB2312 in which court and procuratorate documents are often saved.
+CHINESE_TEXT_ENCODINGS: tuple[str, ...] = ("utf-8-sig", "gb18030")
+
+
+def decode_chinese_text(data: bytes, path: str | os.PathLike = "") -> tuple[str, str]:
+    """``data`` decoded with the first of :data:`CHINESE_TEXT_ENCODINGS` that fits, and that encoding's name.
+
+    >>> decode_chinese_text("盗窃".encode("gbk"))
+    ('盗窃', 'gb18030')
+    """
+    for enc in CHINESE_TEXT_ENCODINGS:
+        try:
+            return data.decode(enc), enc
+        except UnicodeDecodeError:
+            continue
+    raise DataError("cannot decode; expected UTF-8 or GB18030 text", path=str(path))

@@ -13,16 +13,26 @@ ModelOpt = Annotated[str, typer.Option("--model", help="baseline:rules | baselin
                                        "openrouter:<m> | vllm:<m> | openai:<m> | <m> with --base-url.")]
 PrecedentsOpt = Annotated[str, typer.Option("--precedents", help="Decided cases to search for precedents (and "
                                             "to train baseline:tfidf-lr): anything `jiancha pdp eval --data` "
-                                            "accepts; 'sample' is the bundled set; 'none' turns it off.")]
+                                            "accepts, or a case index folder written by `jiancha retrieval "
+                                            "index`; 'sample' is the bundled set; 'none' turns it off.")]
 
 
 def _load_context(precedents: str, split: str, statutes_dir: str | None):
+    """(PDP records or None, the precedent index or None, statutes or None): a case index folder gives an index
+    and no records."""
+    from pathlib import Path
+
     from jiancha.datasets.pdp import load_pdp
     from jiancha.law.statutes import load_statutes
+    from jiancha.retrieval.precedents import PrecedentIndex
 
-    records = None if precedents == "none" else load_pdp(precedents, split)
+    records, index = None, None
+    if precedents != "none" and (Path(precedents) / "index.json").is_file():
+        index = PrecedentIndex.from_index(precedents)
+    elif precedents != "none":
+        records = load_pdp(precedents, split)
     statutes = load_statutes(statutes_dir) if statutes_dir else None
-    return records, statutes
+    return records, index, statutes
 
 
 CASE_FIELDS = ("person_info", "procedure", "fact")
@@ -90,9 +100,9 @@ def predict_command(
         record = PDPRecord(id="", person_info=person_info, procedure=procedure, fact=fact, decision="")
     else:
         raise ConfigError("give a case file (JSON with person_info, procedure, fact) or --fact TEXT")
-    records, statutes = _load_context(precedents, split, statutes_dir)
+    records, index, statutes = _load_context(precedents, split, statutes_dir)
     result = consult(record, model=model, precedents=records, k=k, statutes=statutes,
-                     base_urls=tuple(base_url or ()), api_key_env=api_key_env)
+                     base_urls=tuple(base_url or ()), api_key_env=api_key_env, index=index)
     if as_json:
         typer.echo(json.dumps(asdict(result), ensure_ascii=False, indent=2))
         return
@@ -127,9 +137,9 @@ def workbench_settings(model: str, precedents: str, split: str, statutes_dir: st
                        base_url: list[str] | None, api_key_env: str | None) -> dict:
     """The workbench's arguments of ``create_app``, checked and loaded (shared with ``jiancha view``)."""
     _check_model(model, base_url, api_key_env)
-    records, statutes = _load_context(precedents, split, statutes_dir)
-    return {"model": model, "precedents": records, "statutes": statutes, "base_urls": tuple(base_url or ()),
-            "api_key_env": api_key_env}
+    records, index, statutes = _load_context(precedents, split, statutes_dir)
+    return {"model": model, "precedents": records, "index": index, "statutes": statutes,
+            "base_urls": tuple(base_url or ()), "api_key_env": api_key_env}
 
 
 @app.command("serve")

@@ -64,11 +64,15 @@ def _check_options(ctx: typer.Context, dataset: str, method: str) -> None:
 
 
 def _progress(it, desc: str, total: int):
-    """Progress bar on standard error, so that standard output carries only the result (--json stays clean)."""
+    """Progress bar on standard error, so that standard output carries only the result (--json stays clean); none
+    when standard error is not a terminal (a log would get a blank line per bar)."""
     from rich.console import Console
     from rich.progress import track
 
-    return track(it, description=desc, total=total, transient=True, console=Console(stderr=True))
+    console = Console(stderr=True)
+    if not console.is_terminal:
+        return it
+    return track(it, description=desc, total=total, transient=True, console=console)
 
 
 def _execute(dataset, data_dir, method, values, *, cache_dir, train_qrels=None, save_model=None, load_model=None,
@@ -195,7 +199,7 @@ def compare_cmd(
     """Paired comparison of A and B on the labelled queries every run covers: both NDCG conventions, MAP, P@5/10,
     the random-order floor and the oracle ceiling; A − B per metric with a paired bootstrap 95 % interval and a
     randomisation-test p-value."""
-    from dataclasses import asdict
+    from dataclasses import asdict, replace
 
     from jiancha.errors import ConfigError
     from jiancha.retrieval.compare import compare_runs
@@ -213,7 +217,15 @@ def compare_cmd(
     empty = [n for n, r in runs.items() if not r]
     if empty:
         raise ConfigError(f"{empty[0]}: the run ranks no query")
-    cmp = compare_runs(dataset, runs, load_qrels(dataset, data_dir), n=samples, seed=seed)
+    from jiancha.retrieval.evaluate import compute_run_coverage, render_coverage_warnings
+
+    qrels = load_qrels(dataset, data_dir)
+    for n, r in runs.items():
+        cov = compute_run_coverage(r, qrels)
+        if cov.scored_hits and not cov.judged_hits:
+            for line in render_coverage_warnings(replace(cov, unlabelled=(), missing=()), n, dataset):
+                typer.secho(f"warning: {line}", fg="yellow", err=True)
+    cmp = compare_runs(dataset, runs, qrels, n=samples, seed=seed)
     if not cmp.queries:
         raise ConfigError("the runs share no labelled query; compare runs of the same dataset")
     if as_json:
@@ -232,24 +244,34 @@ def compare_cmd(
     print_table(console, f"A − B (A = {names[0]}, B = {names[1]}; bootstrap and randomisation, n = {samples})",
                 ["metric", "A", "B", "A − B", "95% CI", "p", "A wins / ties / B wins"],
                 [[p.metric, f"{p.mean_a:.4f}", f"{p.mean_b:.4f}", f"{p.delta:+.4f}",
-                  f"[{p.ci_low:+.4f}, {p.ci_high:+.4f}]", f"{p.p_value:.4f}", f"{p.wins} / {p.ties} / {p.losses}"]
+                  f"[{p.ci_low:+.4f}, {p.ci_high:+.4f}]", _p_text(p.p_value, samples), f"{p.wins} / {p.ties} / {p.losses}"]
                  for p in cmp.paired])
+
+
+def _p_text(p: float, samples: int) -> str:
+    """A randomisation p-value; the smallest one ``samples`` sign vectors give, 1 / (samples + 1), means that none
+    was as extreme as the observed difference: the p-value is below about 1 / samples."""
+    return f"< {1 / samples:.2g}" if p <= 1 / (samples + 1) + 1e-15 else f"{p:.4f}"
 
 
 @app.command("index")
 def index_cmd(
-    src: Annotated[Path, typer.Argument(help="A folder of judgments (LeCaRD v1/v2 candidate .json, or .txt), or a "
-                                             "PDP-style .jsonl export (fact, decision, relevant_articles).")],
+    src: Annotated[Path, typer.Argument(help="A folder of judgments (LeCaRD v1/v2 candidate .json, court documents "
+                                             "as .txt in UTF-8 or GB18030, .jsonl exports), or a PDP-style .jsonl "
+                                             "export (fact, decision, relevant_articles).")],
     out: Annotated[Path, typer.Option("--out", help="Index folder to write.")],
 ) -> None:
     """Build a case index for `jiancha retrieval search`."""
     import time
 
-    from jiancha.retrieval.search import SearchIndex, read_case_docs
+    from jiancha.retrieval.search import SearchIndex, SourceReport, read_case_docs
 
     t0 = time.perf_counter()
-    idx = SearchIndex.build(read_case_docs(src), progress=_progress)
+    report = SourceReport()
+    idx = SearchIndex.build(read_case_docs(src, report), progress=_progress)
     idx.save(out)
+    for line in report.lines():
+        typer.secho(f"warning: {line}", fg="yellow", err=True)
     folded = sum(len(d.also) for d in idx.docs)
     typer.echo(f"indexed {len(idx.docs)} documents into {out} in {time.perf_counter() - t0:.1f}s"
                + (f" ({folded} identical copies folded into them)" if folded else ""))
@@ -266,6 +288,7 @@ def search_cmd(
     import time
     from dataclasses import asdict
 
+    from jiancha.law.articles import article_name
     from jiancha.retrieval.search import SearchIndex
 
     idx = SearchIndex.load(index)
@@ -287,6 +310,8 @@ def search_cmd(
         console.print(escape(f"{i}. {h.id}{also}  {h.score:.3f}  {'、'.join(h.charges) or '罪名未识别'}  {h.decision}"),
                       highlight=False)
         console.print(escape(f"   {h.reason}"), highlight=False)
+        if h.articles:
+            console.print(escape(f"   引用法条：{'、'.join(article_name(a) for a in h.articles)}"), highlight=False)
         console.print(escape(f"   「{h.passage}」"), highlight=False)
 
 

@@ -274,15 +274,9 @@ def read_text_and_url(path: str | Path) -> tuple[str, str]:
     suffix = p.suffix.lower()
     if suffix == ".pdf":
         return pdf_to_text(p), ""
-    data = p.read_bytes()
-    for enc in ("utf-8-sig", "gb18030"):
-        try:
-            text = data.decode(enc)
-            break
-        except UnicodeDecodeError:
-            continue
-    else:  # pragma: no cover - gb18030 decodes any byte string
-        raise DataError("cannot decode; expected UTF-8 or GB18030 text", path=str(p))
+    from jiancha._util.io import decode_chinese_text
+
+    text, _ = decode_chinese_text(p.read_bytes(), p)
     return parse_html(text) if suffix in (".html", ".htm") else (text, "")
 
 

@@ -334,3 +334,17 @@ def canonical_sort(refs: list[str]) -> list[str]:
 def render_articles(refs: list[ArticleRef]) -> list[str]:
     """Canonical strings of ``refs`` in PDP-Bench order (cl, cpl, cpr; first appearance; deduplicated)."""
     return canonical_sort([r.canonical() for r in refs])
+
+
+def article_name(canonical: str) -> str:
+    """How a citation is shown: the law's usual short name, then the article; any other string unchanged.
+
+    >>> article_name("cl:第二百六十四条"), article_name("cpr:第三百七十条"), article_name("道路交通安全法第91条")
+    ('刑法第二百六十四条', '人民检察院刑事诉讼规则第三百七十条', '道路交通安全法第91条')
+    """
+    names = {Law.CRIMINAL_LAW.value: P.LAW_ALIASES[Law.CRIMINAL_LAW.value][1],
+             Law.CRIMINAL_PROCEDURE.value: P.LAW_ALIASES[Law.CRIMINAL_PROCEDURE.value][1],
+             Law.PROCURATORATE_RULES.value: P.PROCURATORATE_RULES_TITLE}
+    prefix, sep, rest = canonical.partition(":")
+    name = names.get(prefix)
+    return name + rest if sep and name else canonical

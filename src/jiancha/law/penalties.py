@@ -75,17 +75,74 @@ def render_term(months: float | None) -> str:
     return "有期徒刑" + (f"{y}年" if y else "") + (f"{m}个月" if m else "")
 
 
-def describe_verdict(verdict: str, max_chars: int = 60) -> str:
-    """A verdict in a few characters: its prison term (:func:`render_term`) when it imposes a penalty, else the
-    first of :data:`NO_PENALTY_OUTCOMES` it names, else its beginning up to the appeal notice.
+#: Sentences without fixed-term prison, as a verdict words them: 拘役 / 管制 with their months.
+SHORT_TERM_RE = re.compile(rf"(拘役|管制)([{CN_NUMERAL_CHARS}\d]+)个?月")
+#: A death sentence suspended for two years (判处死刑，缓期二年执行).
+DEATH_SUSPENDED = "缓期二年执行"
+SUSPENDED = "缓刑"
+
+
+#: A sentence that tells the judgment under appeal (原判…判处 / 作出…刑事判决，以…罪判处…), and the words of a
+#: prior conviction (曾因…被判处), which is not it.
+ORIGINAL_JUDGMENT_MARKERS: tuple[str, ...] = ("原判", "原审", "一审", "刑事判决")
+PRIOR_CONVICTION_MARKERS: tuple[str, ...] = ("曾因", "曾于", "前科", "刑满释放")
+UPHELD = "维持原判"
+_SENTENCES = re.compile(r"[^。；;\n]+")
+
+
+def upheld_penalty(context: str) -> str:
+    """The penalty of the judgment under appeal, as :func:`describe_verdict` words it, from the first sentence of
+    ``context`` (a ruling's header and facts) that names that judgment and imposes a penalty ('' when none does).
+
+    >>> upheld_penalty("被告人甲曾因盗窃罪被判处有期徒刑八个月。原审法院以诈骗罪判处被告人甲有期徒刑四年。")
+    '有期徒刑4年'
+    """
+    for m in _SENTENCES.finditer(context):
+        sent = m.group(0)
+        if ("判处" in sent and any(w in sent for w in ORIGINAL_JUDGMENT_MARKERS)
+                and not any(w in sent for w in PRIOR_CONVICTION_MARKERS)):
+            described = describe_verdict(sent)
+            if described and described != sent.strip()[:60]:
+                return described
+    return ""
+
+
+def describe_verdict(verdict: str, max_chars: int = 60, *, context: str = "") -> str:
+    """A verdict in a few characters: the principal penalty it imposes (有期徒刑 as :func:`render_term`, 拘役 /
+    管制 with their months, 无期徒刑, 死刑, 免予刑事处罚, 单处罚金), marked （缓刑） when suspended; else the
+    first of :data:`NO_PENALTY_OUTCOMES` it names (a ruling that upholds the judgment under appeal adds that
+    judgment's penalty when ``context``, the ruling's header and facts, tells it: :func:`upheld_penalty`); else its
+    beginning up to the appeal notice.
 
     >>> describe_verdict("被告人李某犯盗窃罪，判处有期徒刑一年。"), describe_verdict("被告人邓某无罪。如不服本判决，可在…")
     ('有期徒刑1年', '无罪')
+    >>> describe_verdict("判处拘役四个月，缓刑六个月，并处罚金二千元"), describe_verdict("判处有期徒刑三年，缓刑四年")
+    ('拘役4个月（缓刑）', '有期徒刑3年（缓刑）')
+    >>> describe_verdict("被告人王某犯非法吸收公众存款罪，判处罚金人民币五万元。"), describe_verdict("判处死刑，缓期二年执行")
+    ('单处罚金', '死刑缓期二年执行')
     >>> describe_verdict("准许上诉人撤回上诉。如不服本裁定……")
     '准许上诉人撤回上诉。'
     """
-    months = parse_prison_months(verdict)
-    if months is not None:
-        return render_term(months)
-    named = next((w for w in NO_PENALTY_OUTCOMES if w in verdict), None)
-    return named or verdict.split(APPEAL_NOTICE)[0].strip()[:max_chars]
+    operative = verdict.split(APPEAL_NOTICE)[0]
+    suspended = "（缓刑）" if SUSPENDED in operative else ""
+    months = parse_prison_months(operative)
+    if months is not None and months >= LIFE_MONTHS:
+        if "死刑" in operative:
+            return "死刑缓期二年执行" if DEATH_SUSPENDED in operative else "死刑"
+        return "无期徒刑"
+    if months:
+        return render_term(months) + suspended
+    short = SHORT_TERM_RE.search(operative)
+    if short:
+        return f"{short.group(1)}{_int(short.group(2))}个月{suspended}"
+    if "免予刑事处罚" in operative:
+        return "免予刑事处罚"
+    if "罚金" in operative:     # no prison, detention or control imposed: the fine alone
+        return "单处罚金"
+    named = next((w for w in NO_PENALTY_OUTCOMES if w in operative), None)
+    if named:
+        upheld = upheld_penalty(context) if UPHELD in named and context else ""
+        return f"{named}（原判{upheld}）" if upheld else named
+    if months == 0.0:
+        return render_term(0.0)
+    return operative.strip()[:max_chars]

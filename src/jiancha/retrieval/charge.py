@@ -23,12 +23,12 @@ the related charges it ruled out. Its primary charge is unchanged. The base scor
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from jiancha.errors import ConfigError
 from jiancha.law.phrases import INDICTMENT_MARKER
 
 ChargeFinder = Callable[[str], list[str]]
@@ -158,23 +158,42 @@ def query_charges_from_text(texts: Sequence[str], find: ChargeFinder) -> tuple[s
 
 #: Nearest candidates whose primary charges vote for a query's charges when its text names none.
 CHARGE_VOTERS = 5
+#: How a neighbour's vote counts: ``rank``, 1 / (r + 1) at rank r (0 = best), so that the best text match is not
+#: outvoted by weaker matches of a charge the collection holds more of; ``uniform``, one each.
+VOTE_WEIGHTINGS: tuple[str, ...] = ("rank", "uniform")
 
 
-def predict_query_charges(texts: Sequence[str], find, neighbour_charges: Sequence[Sequence[str]]) -> tuple[str, ...]:
-    """Charges of a query given as text only: those its text names (after 指控 first), else the most common
-    primary charge of its nearest candidates (``neighbour_charges``, best first; ties by first appearance).
+def charge_votes(neighbour_charges: Sequence[Sequence[str]], weighting: str = "rank") -> dict[str, float]:
+    """Each primary charge's share of the vote of the nearest candidates (best first); shares sum to 1, in order
+    of first appearance; no charges, no votes.
 
-    >>> predict_query_charges(["被告人窃取财物"], lambda t: [], [["诈骗罪"], ["盗窃罪"], ["盗窃罪", "抢劫罪"]])
-    ('盗窃罪',)
+    >>> charge_votes([["抢劫罪"], ["故意伤害罪"], ["故意伤害罪"], []])
+    {'抢劫罪': 0.6, '故意伤害罪': 0.4}
+    >>> charge_votes([["抢劫罪"], ["故意伤害罪"], ["故意伤害罪"]], "uniform")
+    {'抢劫罪': 0.3333333333333333, '故意伤害罪': 0.6666666666666666}
     """
-    found = query_charges_from_text(texts, find)
-    if found:
-        return found
-    votes = Counter(cs[0] for cs in neighbour_charges if cs)
-    if not votes:
-        return ()
-    top = max(votes.values())
-    return (next(cs[0] for cs in neighbour_charges if cs and votes[cs[0]] == top),)
+    if weighting not in VOTE_WEIGHTINGS:
+        raise ConfigError(f"unknown vote weighting {weighting!r}; expected one of {list(VOTE_WEIGHTINGS)}")
+    votes: dict[str, float] = {}
+    for r, cs in enumerate(neighbour_charges):
+        if cs:
+            votes[cs[0]] = votes.get(cs[0], 0.0) + (1.0 / (r + 1) if weighting == "rank" else 1.0)
+    total = sum(votes.values())
+    return {c: v / total for c, v in votes.items()}
+
+
+def expected_tiers(shares: Mapping[str, float], doc_charges: Sequence[Sequence[str]],
+                   config: ChargeConfig = ChargeConfig()) -> np.ndarray:
+    """Σ_c share_c · tier({c}, d): the tier of each document averaged over the query's possible charges, for a
+    query whose charges are only guessed (one share of 1 gives the plain tier).
+
+    >>> expected_tiers({"抢劫罪": 0.6, "盗窃罪": 0.4}, [["抢劫罪"], ["盗窃罪"], ["诈骗罪"]]).round(2).tolist()
+    [1.8, 1.2, 0.0]
+    """
+    out = np.zeros(len(doc_charges), dtype=np.float64)
+    for c, w in shares.items():
+        out += w * charge_tiers((c,), doc_charges, config)
+    return out
 
 
 def document_charges(fields: Sequence[str], given: Sequence[str], find: ChargeFinder,

@@ -95,11 +95,15 @@ def evaluate_lecard_v2(run: Run, qrels: Qrels, *, setting: str = "zero-shot") ->
 @dataclass(frozen=True)
 class RunCoverage:
     """How a run's query ids meet the labels: ``unlabelled`` run queries are not scored (unknown ids, or queries
-    without labels in this dataset/setting); ``missing`` labelled queries are absent from the run (they score 0)."""
+    without labels in this dataset/setting); ``missing`` labelled queries are absent from the run (they score 0);
+    ``judged_hits`` of the ``scored_hits`` documents the run ranks for labelled queries have a label (none at all
+    means document ids of another collection, or with a prefix)."""
 
     run_queries: int
     unlabelled: tuple[str, ...]
     missing: tuple[str, ...]
+    scored_hits: int = 0
+    judged_hits: int = 0
 
 
 def _id_key(qid: str) -> tuple[int, str]:
@@ -107,8 +111,10 @@ def _id_key(qid: str) -> tuple[int, str]:
 
 
 def compute_run_coverage(run: Run, qrels: Qrels) -> RunCoverage:
+    scored = [(q, d) for q, hits in run.items() if q in qrels for d, _ in hits]
     return RunCoverage(len(run), tuple(sorted((q for q in run if q not in qrels), key=_id_key)),
-                       tuple(sorted((q for q in qrels if q not in run), key=_id_key)))
+                       tuple(sorted((q for q in qrels if q not in run), key=_id_key)),
+                       len(scored), sum(d in qrels[q] for q, d in scored))
 
 
 def render_coverage_warnings(cov: RunCoverage, where: str, labels: str, *, show: int = 5) -> list[str]:
@@ -123,6 +129,9 @@ def render_coverage_warnings(cov: RunCoverage, where: str, labels: str, *, show:
     if cov.missing:
         out.append(f"{len(cov.missing)} labelled queries of {labels} are absent from {where} and score 0: "
                    f"{ids(cov.missing)}")
+    if cov.scored_hits and not cov.judged_hits:
+        out.append(f"none of the {cov.scored_hits} documents {where} ranks for labelled queries has a label in "
+                   f"{labels}, so every score is 0: are its document ids those of this collection?")
     return out
 
 

@@ -44,22 +44,34 @@ def _charge_text(r: PDPRecord) -> str:
 
 
 class PrecedentIndex:
-    """Decided PDP records searched like any case index: BM25 over the facts, cases sharing a charge with the
-    query first."""
+    """Decided cases searched like any case index: BM25 over the facts, cases sharing a charge with the query
+    first. Built from PDP records in memory (``PrecedentIndex(records)``), or over a case index folder written by
+    ``jiancha retrieval index`` (:meth:`from_index`)."""
 
-    def __init__(self, records: list[PDPRecord]):
+    def __init__(self, records: list[PDPRecord] | None = None, *, index: SearchIndex | None = None):
         from jiancha.law.charges import find_charges
 
-        self.records = records
-        self._by_id = {r.id: r for r in records}
-        docs = [CaseDoc(r.id, r.fact, tuple(find_charges(_charge_text(r) + r.raw_reasoning_and_decision)),
-                        r.decision, r.relevant_articles) for r in records]
-        self.index = SearchIndex.build(docs)
+        if index is None:
+            docs = [CaseDoc(r.id, r.fact, tuple(find_charges(_charge_text(r) + r.raw_reasoning_and_decision)),
+                            r.decision, r.relevant_articles) for r in records or ()]
+            index = SearchIndex.build(docs)
+        self.index = index
+        self._facts = {d.id: d.fact for d in index.docs}
+
+    @classmethod
+    def from_index(cls, path: str | os.PathLike) -> PrecedentIndex:
+        return cls(index=SearchIndex.load(path))
+
+    def __len__(self) -> int:
+        return len(self.index.docs)
 
     def search(self, case: PDPRecord, k: int = 5, *, exclude_id: str | None = None) -> list[Precedent]:
+        """Cases like ``case``: its charges are those its procedure or facts name (涉嫌…罪), else guessed from the
+        closest cases."""
         from jiancha.law.charges import find_charges
 
-        hits = self.index.search(case.fact, k, charges=tuple(find_charges(_charge_text(case))), exclude_id=exclude_id)
+        named = tuple(find_charges(_charge_text(case)))
+        hits = self.index.search(case.fact, k, charges=named or None, exclude_id=exclude_id)
         return [Precedent(id=h.id, decision=h.decision, score=h.score, shared_charges=h.shared_charges,
-                          relevant_articles=h.articles, fact_excerpt=self._by_id[h.id].fact[:160], passage=h.passage,
+                          relevant_articles=h.articles, fact_excerpt=self._facts[h.id][:160], passage=h.passage,
                           reason=h.reason) for h in hits]

@@ -1,19 +1,18 @@
 """Case search for a user: a persisted index over any collection of judgments, searched with free text.
 
-Sources (:func:`read_case_docs`): a folder of LeCaRD v1 candidates (``<id>.json`` with ``ajjbqk``/``cpfxgc``/
-``pjjg``, in subfolders or not), of LeCaRDv2 candidates (``fact``/``reason``/``result``/``charge``/``article``),
-a folder of ``.txt`` documents, or a PDP-style JSONL export (``id``, ``fact``, ``decision``,
-``relevant_articles``, optional ``procedure``/``charges``).
+Sources are read by :mod:`jiancha.retrieval.sources` (LeCaRD candidates, court documents as ``.txt``, JSONL
+exports).
 
 Ranking is the ``charge`` method of the benchmark: BM25 over the facts, then candidates whose charges match the
 query's first (tier = shared 1 + same primary charge 1 + Jaccard, :func:`~jiancha.retrieval.charge.charge_tiers`),
-BM25 ordering each tier. A query's charges are those its text names after 指控 (or anywhere), else the most common
-primary charge of its :data:`CHARGE_VOTERS` best BM25 matches. Only the :data:`RERANK_DEPTH` best BM25 documents
-are re-ranked, so a search costs one sparse column sum plus a small sort.
+BM25 ordering each tier. A query's charges are those its text names after 指控 (or anywhere); otherwise they are
+guessed from its :data:`CHARGE_VOTERS` best BM25 matches, each voting for its primary charge by rank, and each
+document's tier is averaged over the guessed charges by their share (:data:`VOTINGS`). Only the
+:data:`RERANK_DEPTH` best BM25 documents are re-ranked, so a search costs one sparse column sum plus a small sort.
 
 Identical copies of a document (the same judgment under several ids) are indexed once (:func:`fold_duplicates`).
-The index folder holds ``docs.jsonl`` (one :class:`CaseDoc` a line), ``bm25/`` (bm25s arrays), ``vocab.json``
-and ``index.json`` (format, count, tokeniser).
+The index folder holds ``docs.jsonl`` (one :class:`CaseDoc` a line; articles canonical, ``cl:第二百六十四条``),
+``bm25/`` (bm25s arrays), ``vocab.json`` and ``index.json`` (format, count, tokeniser).
 """
 
 from __future__ import annotations
@@ -21,33 +20,32 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import asdict, dataclass, replace
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import numpy as np
 
-from jiancha.errors import ConfigError, DataError
+from jiancha.errors import ConfigError
 from jiancha.retrieval.bm25 import BM25Config, BM25Index
 from jiancha.retrieval.charge import CHARGE_VOTERS
+from jiancha.retrieval.sources import (
+    CaseDoc,
+    SourceReport,
+    criminal_law_article,
+    finder,
+    fold_duplicates,
+    read_case_docs,
+)
 from jiancha.retrieval.tokenise import TokenizerConfig, encode_tokens, query_ids, tokenise
 
-INDEX_FORMAT = "jiancha-case-index/1"
+INDEX_FORMAT = "jiancha-case-index/2"
 RERANK_DEPTH = 200
+#: How a query's charges are guessed when its text names none (:meth:`SearchIndex.query_charges`).
+VOTINGS: tuple[str, ...] = ("soft-rank", "hard-rank", "hard-uniform")
+DEFAULT_VOTING = "soft-rank"
 PASSAGE_CHARS = 160
 _SENTENCE = re.compile(r"[^。；！？\n]+[。；！？]?")
-
-
-@dataclass(frozen=True)
-class CaseDoc:
-    """One judgment or decision of a collection: ``decision`` is the sentence or the prosecution decision."""
-
-    id: str
-    fact: str
-    charges: tuple[str, ...] = ()
-    decision: str = ""
-    articles: tuple[str, ...] = ()
-    also: tuple[str, ...] = ()      # ids of identical copies folded into this one when indexed
 
 
 @dataclass(frozen=True)
@@ -66,92 +64,16 @@ class SearchHit:
     also: tuple[str, ...] = ()
 
 
-# ------------------------------------------------------------------------------------------------ reading
-def _finder():
-    from jiancha.law.charges import find_charges
+@dataclass(frozen=True)
+class Ranking:
+    """A query's candidates before sorting: its tokens, the indices of the documents re-ranked, their scores, the
+    query's charges with their weights, and whether the query named them (or they were given)."""
 
-    return find_charges
-
-
-def _from_candidate(obj: dict, doc_id: str, find) -> CaseDoc:
-    from jiancha.law.penalties import describe_verdict
-    from jiancha.retrieval.charge import document_charges
-
-    fact = str(obj.get("ajjbqk") or obj.get("fact") or "")
-    reason = str(obj.get("cpfxgc") or obj.get("reason") or "")
-    result = str(obj.get("pjjg") or obj.get("result") or "")
-    given = tuple(str(c) for c in obj.get("charge") or ())
-    charges = document_charges((result, reason, fact), given, find, extra=(reason,))
-    articles = tuple(f"cl:{a}" for a in obj.get("article") or ())
-    if not articles:
-        from jiancha.retrieval.ltr.features import cited_articles
-
-        articles = tuple(f"cl:{a}" for a in sorted(cited_articles((reason, result))))
-    return CaseDoc(doc_id, fact or str(obj.get("qw") or ""), charges, describe_verdict(result), articles)
-
-
-def read_case_docs(src: str | os.PathLike) -> Iterator[CaseDoc]:
-    """The documents of ``src`` (see module docstring), in sorted path order; a file that cannot be read raises
-    DataError naming it."""
-    p = Path(src)
-    find = _finder()
-    if p.is_file() and p.suffix == ".jsonl":
-        from jiancha.retrieval.charge import document_charges
-
-        for lineno, line in enumerate(p.read_text(encoding="utf-8").splitlines(), start=1):
-            if not line.strip():
-                continue
-            try:
-                o = json.loads(line)
-                fact = str(o["fact"])
-            except (json.JSONDecodeError, KeyError, TypeError) as e:
-                raise DataError(f"expected a JSON object with 'fact' ({e})", path=str(p), line=lineno) from None
-            given = tuple(o.get("charges") or ())
-            charges = document_charges((f"{o.get('procedure', '')}\n{fact}",), given, find)
-            yield CaseDoc(str(o.get("id", lineno)), fact, charges, str(o.get("decision", "")),
-                          tuple(str(a) for a in o.get("relevant_articles") or ()))
-        return
-    if not p.is_dir():
-        raise ConfigError(f"{p} is neither a folder of documents nor a .jsonl file; give one of those")
-    files = sorted(x for x in p.rglob("*") if x.suffix in (".json", ".txt") and x.is_file())
-    if not files:
-        raise ConfigError(f"{p} holds no .json or .txt documents")
-    for f in files:
-        doc_id = f.stem if f.parent == p else f"{f.parent.name}/{f.stem}"
-        if f.suffix == ".txt":
-            text = f.read_text(encoding="utf-8", errors="replace")
-            from jiancha.retrieval.charge import query_charges_from_text
-
-            yield CaseDoc(doc_id, text, query_charges_from_text((text,), find))
-            continue
-        try:
-            obj = json.loads(f.read_text(encoding="utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as e:
-            raise DataError(f"not a JSON document ({e})", path=str(f)) from None
-        if isinstance(obj, dict):
-            yield _from_candidate(obj, doc_id, find)
-
-
-def fold_duplicates(docs: Iterable[CaseDoc]) -> list[CaseDoc]:
-    """One document per distinct content (facts, charges, decision, articles), the first in order, with the ids of
-    the later identical copies in ``also``: a collection gathered per query (LeCaRD v1's pools) holds the same
-    judgment under several ids, and each copy would take a place in the results.
-
-    >>> a, b, c = CaseDoc("1/7", "盗窃手机"), CaseDoc("2/7", "盗窃手机"), CaseDoc("3", "抢劫")
-    >>> [(d.id, d.also) for d in fold_duplicates([a, b, c])]
-    [('1/7', ('2/7',)), ('3', ())]
-    """
-    first: dict[tuple, int] = {}
-    out: list[CaseDoc] = []
-    for d in docs:
-        key = (d.fact, d.charges, d.decision, d.articles)
-        if key in first:
-            i = first[key]
-            out[i] = replace(out[i], also=out[i].also + (d.id,))
-        else:
-            first[key] = len(out)
-            out.append(d)
-    return out
+    tokens: tuple[str, ...]
+    docs: np.ndarray
+    scores: np.ndarray
+    charges: dict[str, float]
+    named: bool
 
 
 # ------------------------------------------------------------------------------------------------- index
@@ -217,37 +139,67 @@ class SearchIndex:
         return cls(docs, BM25Index.load(d / "bm25", BM25Config()), vocab, tok)
 
     # ---------------------------------------------------------------- search
-    def query_charges(self, text: str, best: Sequence[int] = ()) -> tuple[str, ...]:
-        from jiancha.retrieval.charge import predict_query_charges
+    def query_charges(self, text: str, best: Sequence[int] = (), voting: str = DEFAULT_VOTING
+                      ) -> tuple[dict[str, float], bool]:
+        """The query's charges with their weights, and whether its text names them: those named after 指控 (or
+        anywhere) weigh 1 each; otherwise the shares of the vote of its :data:`CHARGE_VOTERS` best matches
+        ``best`` (``voting``: ``hard-uniform``, the most common primary charge alone; ``hard-rank``/``soft-rank``,
+        the votes weighted by rank, the winner alone or every charge by its share)."""
+        from jiancha.retrieval.charge import charge_votes, query_charges_from_text
 
-        return predict_query_charges((text,), _finder(), [self.docs[i].charges for i in best[:CHARGE_VOTERS]])
+        named = query_charges_from_text((text,), finder())
+        if named:
+            return {c: 1.0 for c in named}, True
+        if voting not in VOTINGS:
+            raise ConfigError(f"unknown voting {voting!r}; expected one of {list(VOTINGS)}")
+        hard, weighting = voting.split("-")
+        shares = charge_votes([self.docs[i].charges for i in best[:CHARGE_VOTERS]], weighting)
+        if hard == "hard" and shares:
+            top = max(shares.values())
+            return {next(c for c, v in shares.items() if v == top): 1.0}, False
+        return shares, False
 
-    def search(self, text: str, k: int = 10, *, charges: Sequence[str] | None = None,
-               exclude_id: str | None = None) -> list[SearchHit]:
-        """The ``k`` best cases for ``text`` (ties by id); ``charges`` overrides the predicted query charges."""
-        from jiancha.retrieval.charge import ChargeConfig, charge_scores, charge_tiers
+    def rank(self, text: str, charges: Sequence[str] | None = None, voting: str = DEFAULT_VOTING) -> Ranking:
+        """The :data:`RERANK_DEPTH` best BM25 documents for ``text``, re-ranked by charge (not yet sorted)."""
+        from jiancha.retrieval.charge import ChargeConfig, charge_scores, charge_tiers, expected_tiers
 
-        if k < 1:
-            raise ConfigError(f"k must be ≥ 1, got {k}")
         toks = tokenise(text, self._tok)
-        bm = np.asarray(self._bm25.scores(query_ids(toks, self._vocab)), dtype=np.float64)
+        qids = query_ids(toks, self._vocab)
+        if not qids:
+            raise ConfigError("the query has no word that occurs in the indexed cases; describe the facts of a "
+                              "case in Chinese" if text.strip() else "the query is empty; give the facts of a case")
+        bm = np.asarray(self._bm25.scores(qids), dtype=np.float64)
         depth = min(RERANK_DEPTH, len(bm))
         top = np.argpartition(-bm, depth - 1)[:depth] if depth < len(bm) else np.arange(len(bm))
         top = top[np.lexsort((self._ids[top], -bm[top]))]
-        qc = tuple(charges) if charges is not None else self.query_charges(text, top)
-        tiers = charge_tiers(qc, [self.docs[i].charges for i in top], ChargeConfig())
-        s = charge_scores(tiers, bm[top])
+        doc_charges = [self.docs[i].charges for i in top]
+        if charges is not None:
+            weights, named = {c: 1.0 for c in charges}, True
+        else:
+            weights, named = self.query_charges(text, top, voting)
+        tiers = (charge_tiers(tuple(weights), doc_charges, ChargeConfig()) if named
+                 else expected_tiers(weights, doc_charges))
+        return Ranking(tuple(toks), top, charge_scores(tiers, bm[top]), weights, named)
+
+    def search(self, text: str, k: int = 10, *, charges: Sequence[str] | None = None,
+               exclude_id: str | None = None, voting: str = DEFAULT_VOTING) -> list[SearchHit]:
+        """The ``k`` best cases for ``text`` (ties by id); ``charges`` overrides the predicted query charges. A
+        query that shares no word with the collection raises ConfigError."""
+        if k < 1:
+            raise ConfigError(f"k must be ≥ 1, got {k}")
+        r = self.rank(text, charges, voting)
+        top, s, weights = r.docs, r.scores, r.charges
         order = np.lexsort((self._ids[top], -s))
-        qset = set(toks)
+        qset = set(r.tokens)
         out: list[SearchHit] = []
         for j in order:
             d = self.docs[int(top[j])]
             if exclude_id is not None and (d.id == exclude_id or exclude_id in d.also):
                 continue
-            shared = tuple(c for c in d.charges if c in qc)
+            shared = tuple(c for c in d.charges if c in weights)
             passage, words = best_passage(d.fact, qset)
             out.append(SearchHit(d.id, round(float(s[j]), 4), d.charges, shared, d.decision, d.articles, passage,
-                                 render_reason(shared, words, text, d.fact), d.also))
+                                 render_reason(shared, words, text, d.fact, guessed=not r.named), d.also))
             if len(out) == k:
                 break
         return out
@@ -273,14 +225,15 @@ def best_passage(fact: str, query_tokens: set[str]) -> tuple[str, list[str]]:
     return best[:PASSAGE_CHARS], best_words
 
 
-def render_reason(shared: Sequence[str], words: Sequence[str], query: str, fact: str) -> str:
-    """A short reason in Chinese: shared charges, shared sentencing circumstances, amounts, shared words."""
+def render_reason(shared: Sequence[str], words: Sequence[str], query: str, fact: str, *, guessed: bool = False) -> str:
+    """A short reason in Chinese: shared charges (推定罪名 when the query's charges were guessed from similar cases,
+    not named), shared sentencing circumstances, amounts, shared words."""
     from jiancha.law.amounts import largest, parse_amounts
     from jiancha.law.circumstances import find_circumstances
 
     parts = []
     if shared:
-        parts.append("同罪名：" + "、".join(shared))
+        parts.append(("推定罪名：" if guessed else "同罪名：") + "、".join(shared))
     circ = sorted(find_circumstances(query) & find_circumstances(fact))
     if circ:
         parts.append("共同情节：" + "、".join(circ))
@@ -290,3 +243,8 @@ def render_reason(shared: Sequence[str], words: Sequence[str], query: str, fact:
     if words:
         parts.append("共同词语：" + "、".join(words[:5]))
     return "；".join(parts) or "文本相似"
+
+
+__all__ = ["DEFAULT_VOTING", "INDEX_FORMAT", "VOTINGS", "CaseDoc", "Ranking", "SearchHit", "SearchIndex",
+           "SourceReport", "best_passage", "criminal_law_article", "fold_duplicates", "read_case_docs",
+           "render_reason"]

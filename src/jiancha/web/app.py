@@ -15,6 +15,7 @@ from jiancha._util.lazy import require
 from jiancha.datasets.records import PDPRecord
 from jiancha.law.statutes import Statutes
 from jiancha.pdp.consult import DEFAULT_MODEL
+from jiancha.retrieval.precedents import PrecedentIndex
 from jiancha.web.explorer import CaseFilter, Explorer
 from jiancha.web.render import ServerLinks, environment
 from jiancha.web.runs import KIND_PDP, NotFoundError
@@ -42,7 +43,8 @@ def validation_message(errors: list[dict]) -> str:
 
 def create_app(runs_dir: str | Path | None = None, *, model: str = DEFAULT_MODEL,
                precedents: list[PDPRecord] | None = None, k: int = 5, statutes: Statutes | None = None,
-               base_urls: tuple[str, ...] = (), api_key_env: str | None = None, explorer: Explorer | None = None):
+               base_urls: tuple[str, ...] = (), api_key_env: str | None = None, explorer: Explorer | None = None,
+               index: PrecedentIndex | None = None):
     fastapi = require("fastapi", "web")
     require("jinja2", "web")
     from fastapi import Request
@@ -53,7 +55,7 @@ def create_app(runs_dir: str | Path | None = None, *, model: str = DEFAULT_MODEL
     if explorer is None and runs_dir is not None:
         explorer = Explorer(Path(runs_dir), statutes=statutes)
     bench = Workbench(model=model, precedents=precedents, k=k, statutes=statutes, base_urls=base_urls,
-                      api_key_env=api_key_env)
+                      api_key_env=api_key_env, index=index)
     app = fastapi.FastAPI(title="jiancha: results explorer and case workbench", docs_url=None, redoc_url=None,
                           openapi_url=None)
     app.mount("/static", StaticFiles(directory=str(files("jiancha.web") / "static")), name="static")

@@ -9,25 +9,13 @@ from importlib.resources import files
 from urllib.parse import urlencode
 
 from jiancha.errors import ParseError
-from jiancha.law.articles import Law, parse_canonical
-from jiancha.law.patterns import LAW_ALIASES, PROCURATORATE_RULES_TITLE
+from jiancha.law.articles import article_name, parse_canonical
 from jiancha.law.statutes import STATUTE_FILES, Statutes
 
-#: How a citation is shown: the law's usual short name, then the article (刑法第二百六十四条).
-LAW_DISPLAY_NAMES = {Law.CRIMINAL_LAW.value: LAW_ALIASES[Law.CRIMINAL_LAW.value][1],
-                     Law.CRIMINAL_PROCEDURE.value: LAW_ALIASES[Law.CRIMINAL_PROCEDURE.value][1],
-                     Law.PROCURATORATE_RULES.value: PROCURATORATE_RULES_TITLE}
 #: Shown where statute texts are absent: how to add them.
 STATUTES_HINT = ("法条原文未加载。启动时加 --statutes-dir DIR（LawRefBook 格式的 Markdown 文件夹，含 "
                  + "、".join(patterns[0] for patterns in STATUTE_FILES.values()) + "）即可显示原文。")
 NOTICE = "仅供研究参考，不构成法律意见。"
-
-
-def article_name(canonical: str) -> str:
-    """``cl:第二百六十四条`` → ``刑法第二百六十四条``; any other string unchanged."""
-    prefix, sep, rest = canonical.partition(":")
-    name = LAW_DISPLAY_NAMES.get(prefix)
-    return name + rest if sep and name else canonical
 
 
 def article_text(canonical: str, statutes: Statutes | None) -> str | None:

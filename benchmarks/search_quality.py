@@ -1,0 +1,73 @@
+"""Case search quality on LeCaRD v1 when the query's charges are not given: how to guess them.
+
+A user's search (``jiancha retrieval search``) has only the facts. Each of the 77 labelled LeCaRD v1 queries is
+searched with its facts alone (its ``crime`` field withheld) in a small index of its own judged pool (about 30
+judged cases of several charges): a small collection, where a charge held by one or two cases has few voters and
+BM25's idf comes from a few documents. (Searching all 9,078 judgments instead scores every same-charge case of
+another query's pool as irrelevant, unjudged; that measures how well a method recovers the pools, which were
+built by lexical retrieval, and favours BM25 alone.)
+
+For each voting rule of :data:`jiancha.retrieval.search.VOTINGS`, plus ``given`` (the query's charges: the
+ceiling) and ``none`` (BM25 alone), it prints the official NDCG@10 / @30 and P@10 (official: grade 3), and how
+often the charge weighted most is one of the query's charges.
+
+    .venv/bin/python benchmarks/search_quality.py [--data-dir ../shared/data/lecard_v1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+import numpy as np
+
+
+def _shared() -> Path:
+    return Path(os.environ.get("JIANCHA_SHARED", Path(__file__).resolve().parents[2] / "shared"))
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--data-dir", type=Path, default=_shared() / "data" / "lecard_v1")
+    args = ap.parse_args()
+    if not args.data_dir.exists():
+        print(f"skipped: {args.data_dir} not found (LeCaRD v1 lives in ../shared/data/lecard_v1)")
+        return 0
+    from jiancha._util.cache import resolve_cache_dir
+    from jiancha.datasets.lecard import _v1_candidates_dir, _v1_data, load_lecard_v1
+    from jiancha.retrieval.metrics import lecard_v1_ndcg, lecard_v1_precision
+    from jiancha.retrieval.search import VOTINGS, SearchIndex, read_case_docs
+
+    cache = resolve_cache_dir(None)
+    ds = load_lecard_v1(args.data_dir, pool="judged", cache=cache)
+    cdir = _v1_candidates_dir(args.data_dir, _v1_data(args.data_dir), cache)
+    queries = [q for q in ds.queries if q.id in ds.qrels]
+    docs = {d.id.rsplit("/", 1)[-1]: d for d in read_case_docs(cdir)}   # <query>/<id>.json: ids are judgments
+    rules = (*VOTINGS, "given", "none")
+    res = {r: {"ndcg@10": [], "ndcg@30": [], "p@10": [], "charge right": []} for r in rules}
+    for q in queries:
+        idx = SearchIndex.build([docs[s] for s in dict.fromkeys(ds.pools[q.id]) if s in docs])
+        g = ds.qrels[q.id]
+        for rule in rules:
+            charges = tuple(q.charges) if rule == "given" else (() if rule == "none" else None)
+            voting = rule if rule in VOTINGS else VOTINGS[0]
+            ranked = [h.id.rsplit("/", 1)[-1] for h in idx.search(q.fact, 30, charges=charges, voting=voting)]
+            res[rule]["ndcg@10"].append(lecard_v1_ndcg(ranked, g, 10))
+            res[rule]["ndcg@30"].append(lecard_v1_ndcg(ranked, g, 30))
+            res[rule]["p@10"].append(lecard_v1_precision(ranked, g, 10))
+            if rule in VOTINGS:
+                weights = idx.rank(q.fact, voting=rule).charges
+                best = max(weights, key=weights.get) if weights else ""
+                res[rule]["charge right"].append(float(best in q.charges))
+    print(f"{len(queries)} labelled queries, each searched in its judged pool "
+          f"({np.mean([len(ds.pools[q.id]) for q in queries]):.1f} cases on average)")
+    print(f"{'query charges':14s} {'ndcg@10':>8s} {'ndcg@30':>8s} {'p@10':>7s} {'top charge right':>17s}")
+    for rule in rules:
+        m = {k: float(np.mean(v)) if v else float("nan") for k, v in res[rule].items()}
+        print(f"{rule:14s} {m['ndcg@10']:8.4f} {m['ndcg@30']:8.4f} {m['p@10']:7.4f} {m['charge right']:17.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,181 @@
+"""Collections of judgments read for a case index: LeCaRD v1 / v2 candidate files, court documents as plain text,
+JSONL exports; each as a :class:`CaseDoc` (facts, charges, the penalty or decision, canonical articles).
+
+``read_case_docs`` takes a folder of ``.json`` / ``.txt`` / ``.jsonl`` files (in subfolders or not) or one
+``.jsonl`` export; a ``.txt`` document is decoded as UTF-8 or GB18030 and split into facts, reasoning and verdict
+(:mod:`jiancha.law.judgment`). A file that cannot be read raises DataError naming it; one that holds no case is
+skipped and listed in a :class:`SourceReport`. :func:`fold_duplicates` keeps one of identical copies.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from jiancha.errors import ConfigError, DataError
+
+
+@dataclass(frozen=True)
+class CaseDoc:
+    """One judgment or decision of a collection: ``decision`` is the sentence or the prosecution decision."""
+
+    id: str
+    fact: str
+    charges: tuple[str, ...] = ()
+    decision: str = ""
+    articles: tuple[str, ...] = ()
+    also: tuple[str, ...] = ()      # ids of identical copies folded into this one when indexed
+
+
+def finder():
+    """The charge finder of :mod:`jiancha.law.charges` (imported on first use: its tables are large)."""
+    from jiancha.law.charges import find_charges
+
+    return find_charges
+
+
+def criminal_law_article(number: int) -> str:
+    """The canonical citation of Criminal Law article ``number``: ``cl:第二百六十四条``."""
+    from jiancha.law.articles import ArticleRef, Law
+
+    return ArticleRef(Law.CRIMINAL_LAW, number).canonical()
+
+
+def _from_candidate(obj: dict, doc_id: str, find) -> CaseDoc:
+    from jiancha.law.penalties import describe_verdict
+    from jiancha.retrieval.charge import document_charges
+
+    fact = str(obj.get("ajjbqk") or obj.get("fact") or "")
+    reason = str(obj.get("cpfxgc") or obj.get("reason") or "")
+    result = str(obj.get("pjjg") or obj.get("result") or "")
+    given = tuple(str(c) for c in obj.get("charge") or ())
+    charges = document_charges((result, reason, fact), given, find, extra=(reason,))
+    numbers = [int(a) for a in obj.get("article") or () if str(a).strip().isdigit()]
+    if not numbers:
+        from jiancha.retrieval.ltr.features import cited_articles
+
+        numbers = sorted(cited_articles((reason, result)))
+    articles = tuple(criminal_law_article(a) for a in numbers)
+    context = f"{obj.get('header', '')}\n{fact}"
+    return CaseDoc(doc_id, fact or str(obj.get("qw") or ""), charges, describe_verdict(result, context=context),
+                   articles)
+
+
+@dataclass
+class SourceReport:
+    """What reading a source left out or read differently: (path, why) of each skipped file, and the files decoded
+    as GB18030 rather than UTF-8."""
+
+    skipped: list[tuple[str, str]] = field(default_factory=list)
+    gb18030: list[str] = field(default_factory=list)
+
+    def lines(self, shown: int = 5) -> list[str]:
+        """Warnings for the user, one line each (the first ``shown`` skipped files named)."""
+        out = []
+        if self.skipped:
+            named = "; ".join(f"{p} ({why})" for p, why in self.skipped[:shown])
+            more = f"; and {len(self.skipped) - shown} more" if len(self.skipped) > shown else ""
+            out.append(f"skipped {len(self.skipped)} files: {named}{more}")
+        if self.gb18030:
+            out.append(f"read {len(self.gb18030)} files as GB18030 (not UTF-8): {', '.join(self.gb18030[:shown])}"
+                       + (" …" if len(self.gb18030) > shown else ""))
+        return out
+
+
+#: Fields of a JSON document that hold a case's facts or its full text (LeCaRD v1 names first).
+_TEXT_FIELDS: tuple[str, ...] = ("ajjbqk", "fact", "qw", "cpfxgc", "reason", "pjjg", "result")
+
+
+def _read_jsonl(p: Path, find) -> Iterator[CaseDoc]:
+    from jiancha.law.articles import normalize_article_string
+    from jiancha.retrieval.charge import document_charges
+
+    for lineno, line in enumerate(p.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            o = json.loads(line)
+            fact = str(o["fact"])
+        except (json.JSONDecodeError, KeyError, TypeError) as e:
+            raise DataError(f"expected a JSON object with 'fact' ({e})", path=str(p), line=lineno) from None
+        given = tuple(o.get("charges") or ())
+        charges = document_charges((f"{o.get('procedure', '')}\n{fact}",), given, find)
+        yield CaseDoc(str(o.get("id", lineno)), fact, charges, str(o.get("decision", "")),
+                      tuple(normalize_article_string(str(a)) or str(a) for a in o.get("relevant_articles") or ()))
+
+
+def _read_txt(f: Path, doc_id: str, find, report: SourceReport) -> CaseDoc | None:
+    """A court document as plain text, split into facts, reasoning and verdict (:mod:`jiancha.law.judgment`)."""
+    from jiancha._util.io import decode_chinese_text
+    from jiancha.law.judgment import split_judgment
+
+    text, enc = decode_chinese_text(f.read_bytes(), f)
+    if not text.strip():
+        report.skipped.append((str(f), "empty"))
+        return None
+    if enc == "gb18030":
+        report.gb18030.append(str(f))
+    parts = split_judgment(text)
+    return _from_candidate({"fact": parts.fact or text, "reason": parts.reason, "result": parts.result,
+                            "header": parts.header}, doc_id, find)
+
+
+def read_case_docs(src: str | os.PathLike, report: SourceReport | None = None) -> Iterator[CaseDoc]:
+    """The documents of ``src`` (see module docstring), in sorted path order: a ``.jsonl`` export, or a folder of
+    ``.json`` / ``.txt`` documents and ``.jsonl`` exports. A file that cannot be read raises DataError naming it;
+    one that holds no case (empty, a JSON value without a text field) is skipped and noted in ``report``."""
+    report = report if report is not None else SourceReport()
+    p = Path(src)
+    find = finder()
+    if p.is_file() and p.suffix == ".jsonl":
+        yield from _read_jsonl(p, find)
+        return
+    if not p.is_dir():
+        raise ConfigError(f"{p} is neither a folder of documents nor a .jsonl file; give one of those")
+    files = sorted(x for x in p.rglob("*") if x.suffix in (".json", ".txt", ".jsonl") and x.is_file())
+    if not files:
+        raise ConfigError(f"{p} holds no .json, .txt or .jsonl documents")
+    for f in files:
+        doc_id = f.stem if f.parent == p else f"{f.parent.name}/{f.stem}"
+        if f.suffix == ".jsonl":
+            yield from _read_jsonl(f, find)
+        elif f.suffix == ".txt":
+            doc = _read_txt(f, doc_id, find, report)
+            if doc is not None:
+                yield doc
+        else:
+            try:
+                obj = json.loads(f.read_text(encoding="utf-8"))
+            except (UnicodeDecodeError, json.JSONDecodeError) as e:
+                raise DataError(f"not a JSON document ({e})", path=str(f)) from None
+            if not isinstance(obj, dict):
+                report.skipped.append((str(f), f"a JSON {type(obj).__name__}, not an object"))
+            elif not any(str(obj.get(k) or "").strip() for k in _TEXT_FIELDS):
+                report.skipped.append((str(f), f"no text in any of {', '.join(_TEXT_FIELDS)}"))
+            else:
+                yield _from_candidate(obj, doc_id, find)
+
+
+def fold_duplicates(docs: Iterable[CaseDoc]) -> list[CaseDoc]:
+    """One document per distinct content (facts, charges, decision, articles), the first in order, with the ids of
+    the later identical copies in ``also``: a collection gathered per query (LeCaRD v1's pools) holds the same
+    judgment under several ids, and each copy would take a place in the results.
+
+    >>> a, b, c = CaseDoc("1/7", "盗窃手机"), CaseDoc("2/7", "盗窃手机"), CaseDoc("3", "抢劫")
+    >>> [(d.id, d.also) for d in fold_duplicates([a, b, c])]
+    [('1/7', ('2/7',)), ('3', ())]
+    """
+    first: dict[tuple, int] = {}
+    out: list[CaseDoc] = []
+    for d in docs:
+        key = (d.fact, d.charges, d.decision, d.articles)
+        if key in first:
+            i = first[key]
+            out[i] = replace(out[i], also=out[i].also + (d.id,))
+        else:
+            first[key] = len(out)
+            out.append(d)
+    return out
