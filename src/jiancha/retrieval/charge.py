@@ -167,8 +167,8 @@ def charge_votes(neighbour_charges: Sequence[Sequence[str]], weighting: str = "r
     """Each primary charge's share of the vote of the nearest candidates (best first); shares sum to 1, in order
     of first appearance; no charges, no votes.
 
-    >>> charge_votes([["抢劫罪"], ["故意伤害罪"], ["故意伤害罪"], []])
-    {'抢劫罪': 0.6, '故意伤害罪': 0.4}
+    >>> {c: round(v, 4) for c, v in charge_votes([["抢劫罪"], ["故意伤害罪"], ["故意伤害罪"], []]).items()}
+    {'抢劫罪': 0.5455, '故意伤害罪': 0.4545}
     >>> charge_votes([["抢劫罪"], ["故意伤害罪"], ["故意伤害罪"]], "uniform")
     {'抢劫罪': 0.3333333333333333, '故意伤害罪': 0.6666666666666666}
     """
