@@ -168,6 +168,13 @@ def test_precedents_from_a_case_index_folder(tmp_path):
 
     settings = workbench_settings("baseline:rules", str(tmp_path / "ix"), "test", None, None, None)
     assert settings["precedents"] is None and len(settings["index"]) == 3
-    page = TestClient(create_app(**settings)).post("/workbench", data={"procedure": THEFT.procedure,
-                                                                       "fact": THEFT.fact})
+    client = TestClient(create_app(**settings))
+    page = client.post("/workbench", data={"procedure": THEFT.procedure, "fact": THEFT.fact})
     assert page.status_code == 200 and "有期徒刑8个月" in page.text and "同罪名：盗窃罪" in page.text
+    assert "1</span> · 盗窃罪 · <strong>有期徒刑8个月" in page.text     # each precedent's own charges
+    # no charge named: the shared charge is a guess, and the page says so
+    page = client.post("/workbench", data={"fact": "某人在超市内盗窃白酒两瓶"})
+    assert "推定罪名相同（本案罪名据相似先例推定）：盗窃罪" in page.text and "同罪名" not in page.text
+    # facts that share no word with the precedents: the recommendation still comes, without precedents
+    api = client.post("/api/consult", json={"fact": "，。！"}).json()
+    assert api["decision"] and api["precedents"] == []

@@ -68,7 +68,7 @@ def test_passage_and_reason_are_pure():
     p, words = best_passage("被告人驾车。被告人窃取手机一部。", {"窃取", "手机", "车"})
     assert p == "被告人窃取手机一部。" and set(words) == {"窃取", "手机"}
     assert render_reason(("盗窃罪",), ["手机"], "自首，盗窃3000元", "系自首，窃得5000元") == \
-        "同罪名：盗窃罪；共同情节：自首；金额：3000元 / 5000元；共同词语：手机"
+        "同罪名：盗窃罪；共同情节：自首；最大金额：3000元 / 5000元；共同词语：手机"
     assert render_reason((), [], "", "") == "文本相似"
 
 
@@ -139,7 +139,7 @@ def test_txt_judgments_are_split_into_facts_reasoning_verdict(tmp_path):
     report = SourceReport()
     a, b = read_case_docs(tmp_path, report)
     assert a.fact.startswith("经审理查明：2023年9月1日晚") and a.fact.endswith("1200元。")
-    assert (a.charges, a.decision, a.articles) == (("抢劫罪",), "有期徒刑4年", ("cl:第五十二条", "cl:第二百六十三条"))
+    assert (a.charges, a.decision, a.articles) == (("抢劫罪",), "有期徒刑4年", ("cl:第二百六十三条", "cl:第五十二条"))
     assert b.fact.startswith("经审理查明") and "吴某" in b.fact and b.charges == ("抢劫罪",)
     assert report.gb18030 == [str(tmp_path / "b.txt")] and not report.skipped
 
@@ -185,7 +185,10 @@ def test_guessed_charges_weigh_votes_by_rank_and_do_not_bury_the_best_match(tmp_
     weights, named = idx.query_charges(query, idx.rank(query).docs)
     assert not named and weights["抢劫罪"] == pytest.approx(1 / (1 + 1 / 2 + 1 / 3 + 1 / 4))
     hits = idx.search(query, 4)
-    assert hits[0].id == "rob" and hits[0].reason.startswith("推定罪名：抢劫罪")
+    assert hits[0].id == "rob"
+    # the guess claims only its likeliest charge (故意伤害罪, share 0.52) as shared, and says it is a guess
+    assert hits[0].shared_charges == () and hits[0].guessed and "罪名" not in hits[0].reason
+    assert all(h.reason.startswith("推定罪名：故意伤害罪") for h in hits[1:])
     # the plain majority of the five best matches buries it under the three injury cases
     assert [h.id for h in idx.search(query, 4, voting="hard-uniform")][-1] == "rob"
     # a charge the text names is taken as given: hard tiers, 同罪名
@@ -196,7 +199,8 @@ def test_guessed_charges_weigh_votes_by_rank_and_do_not_bury_the_best_match(tmp_
 def test_a_query_without_indexed_words_is_refused(mini_index):
     idx = SearchIndex.load(mini_index)
     for text, msg in (("", "the query is empty"), ("   ", "the query is empty"),
-                      ("hello world", "no word that occurs in the indexed cases")):
+                      ("hello world", "no word of two or more Chinese characters"),
+                      ("的", "no word of two or more Chinese characters")):
         with pytest.raises(ConfigError, match=msg):
             idx.search(text, 3)
 
@@ -213,6 +217,63 @@ def test_cli_index_warns_and_search_prints_articles(tmp_path):
     assert "warning: skipped 1 files:" in res.output and "b.json (a JSON list, not an object)" in res.output
     res = r.invoke(app, ["retrieval", "search", "持刀劫取现金", "--index", str(tmp_path / "ix")])
     assert res.exit_code == 0, res.output
-    assert "引用法条：刑法第五十二条、刑法第二百六十三条" in res.output and "有期徒刑4年" in res.output
+    assert "引用法条：刑法第二百六十三条、刑法第五十二条" in res.output and "有期徒刑4年" in res.output
     res = r.invoke(app, ["retrieval", "search", "", "--index", str(tmp_path / "ix")])
     assert isinstance(res.exception, ConfigError) and "the query is empty" in str(res.exception)
+
+
+def test_only_a_charge_attributed_to_the_suspect_is_named(tmp_path):
+    idx = _small_collection(tmp_path)
+    assert not idx.rank("被告人持水果刀威胁被害人，劫取其电信诈骗所得的现金").named   # a crime word in the facts
+    r = idx.rank("犯罪嫌疑人因涉嫌抢劫罪被刑事拘留。经查，其持水果刀威胁被害人")
+    assert r.named and r.charges == {"抢劫罪": 1.0}
+
+
+def test_cited_articles_keep_zhi_yi_and_paragraphs_in_citation_order():
+    from jiancha.retrieval.sources import cited_criminal_law
+
+    assert cited_criminal_law(["依照《中华人民共和国刑法》第一百三十三条之一第一款第（二）项、第五十二条、"
+                               "第一百三十三条之规定", "刑法第五十二条"]) == (
+        "cl:第一百三十三条之一第一款第（二）项", "cl:第五十二条", "cl:第一百三十三条")
+
+
+def test_reason_words_and_amounts_read_as_a_person_writes_them():
+    from jiancha.retrieval.search import _yuan
+
+    assert [_yuan(x) for x in (500.0, 18600.0, 2_300_000.0)] == ["500元", "1.86万元", "230万元"]
+    _, words = best_passage("2022年11月30日，被告人窃取手机。", {"30", "200", "手机", "窃取"})
+    assert words == ["手机", "窃取"]
+
+
+def test_corrupt_or_foreign_index_folders_are_one_line_errors(tmp_path, mini_index):
+    import shutil
+
+    from jiancha.errors import DataError
+
+    bad = tmp_path / "bad"
+    shutil.copytree(mini_index, bad)
+    (bad / "docs.jsonl").write_bytes((mini_index / "docs.jsonl").read_bytes()[:3001])
+    with pytest.raises(DataError, match="corrupt case index"):
+        SearchIndex.load(bad)
+    (bad / "docs.jsonl").write_text((mini_index / "docs.jsonl").read_text(encoding="utf-8").split("\n", 1)[0] + "\n",
+                                    encoding="utf-8")
+    with pytest.raises(DataError, match="1 documents, index.json says 248"):
+        SearchIndex.load(bad)
+    (bad / "index.json").write_text("{not json", encoding="utf-8")
+    with pytest.raises(DataError, match="index.json: corrupt case index"):
+        SearchIndex.load(bad)
+    (bad / "index.json").write_text('{"x": 1}', encoding="utf-8")
+    with pytest.raises(ConfigError, match="holds no jiancha case index"):
+        SearchIndex.load(bad)
+
+
+def test_word_processor_files_and_index_folders_inside_a_source_are_left_out(tmp_path):
+    from jiancha.retrieval.search import SourceReport
+
+    (tmp_path / "a.txt").write_text(JUDGMENT, encoding="utf-8")
+    (tmp_path / "b.docx").write_bytes(b"PK\x03\x04 not text")
+    SearchIndex.build(read_case_docs(tmp_path)).save(tmp_path / "ix")   # an index written into the folder
+    report = SourceReport()
+    assert [d.id for d in read_case_docs(tmp_path, report)] == ["a"]
+    assert report.skipped == [(str(tmp_path / "b.docx"), "a .docx file; save it as .txt (UTF-8 or GB18030) to "
+                                                         "index it")]

@@ -268,10 +268,12 @@ def index_cmd(
 
     t0 = time.perf_counter()
     report = SourceReport()
-    idx = SearchIndex.build(read_case_docs(src, report), progress=_progress)
+    try:
+        idx = SearchIndex.build(read_case_docs(src, report), progress=_progress)
+    finally:
+        for line in report.lines():
+            typer.secho(f"warning: {line}", fg="yellow", err=True)
     idx.save(out)
-    for line in report.lines():
-        typer.secho(f"warning: {line}", fg="yellow", err=True)
     folded = sum(len(d.also) for d in idx.docs)
     typer.echo(f"indexed {len(idx.docs)} documents into {out} in {time.perf_counter() - t0:.1f}s"
                + (f" ({folded} identical copies folded into them)" if folded else ""))

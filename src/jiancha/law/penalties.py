@@ -84,7 +84,9 @@ SUSPENDED = "缓刑"
 
 #: A sentence that tells the judgment under appeal (原判…判处 / 作出…刑事判决，以…罪判处…), and the words of a
 #: prior conviction (曾因…被判处), which is not it.
-ORIGINAL_JUDGMENT_MARKERS: tuple[str, ...] = ("原判", "原审", "一审", "刑事判决")
+ORIGINAL_JUDGMENT_MARKERS: tuple[str, ...] = ("原判", "原审", "一审", "刑事判决", "据此")
+#: How a ruling words the sentence under appeal without naming the judgment: 以盗窃罪判处被告人…
+SENTENCED_FOR_RE = re.compile(r"以[^，。；]{1,40}?罪判处")
 PRIOR_CONVICTION_MARKERS: tuple[str, ...] = ("曾因", "曾于", "前科", "刑满释放")
 UPHELD = "维持原判"
 _SENTENCES = re.compile(r"[^。；;\n]+")
@@ -96,10 +98,12 @@ def upheld_penalty(context: str) -> str:
 
     >>> upheld_penalty("被告人甲曾因盗窃罪被判处有期徒刑八个月。原审法院以诈骗罪判处被告人甲有期徒刑四年。")
     '有期徒刑4年'
+    >>> upheld_penalty("经审理查明…。以盗窃罪判处被告人冯某有期徒刑二年，并处罚金人民币六千元。")
+    '有期徒刑2年'
     """
     for m in _SENTENCES.finditer(context):
         sent = m.group(0)
-        if ("判处" in sent and any(w in sent for w in ORIGINAL_JUDGMENT_MARKERS)
+        if ("判处" in sent and (any(w in sent for w in ORIGINAL_JUDGMENT_MARKERS) or SENTENCED_FOR_RE.search(sent))
                 and not any(w in sent for w in PRIOR_CONVICTION_MARKERS)):
             described = describe_verdict(sent)
             if described and described != sent.strip()[:60]:

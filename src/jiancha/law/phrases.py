@@ -40,6 +40,9 @@ DEFENDANT_UNIT = "被告单位"
 #: Where the prosecution's charges start in a judgment (公诉机关指控被告人…犯X罪); charges named earlier in the
 #: text are usually prior convictions (曾因犯盗窃罪被判处…).
 INDICTMENT_MARKER = "指控"
+#: Where a text attributes a charge to the suspect: the indictment, or 涉嫌 (suspected of) in a procedure or a
+#: search query; a charge word elsewhere in the facts (电信诈骗资金, 盗窃所得) is no such statement.
+CHARGE_STATEMENT_MARKERS: tuple[str, ...] = (INDICTMENT_MARKER, "涉嫌")
 #: Leaking form of address → neutral replacement (units get 犯罪嫌疑单位, persons 犯罪嫌疑人).
 LEAKING_ADDRESSES: dict[str, str] = {
     NON_PROSECUTED_UNIT: SUSPECT_UNIT,

@@ -125,7 +125,10 @@ def consult(case: PDPRecord, *, model: str = DEFAULT_MODEL, precedents: list[PDP
     if index is None and precedents:
         index = PrecedentIndex(precedents)
     if index is not None:
-        found = tuple(index.search(case, k, exclude_id=case.id or None))
+        try:
+            found = tuple(index.search(case, k, exclude_id=case.id or None))
+        except ConfigError:   # facts sharing no word with the precedents: the recommendation stands without them
+            found = ()
     return Consultation(model=model, decision=parsed.decision, relevant_articles=parsed.relevant_articles,
                         analysis=analysis_section(raw), valid=parsed.valid, reason=parsed.reason, raw_output=raw,
                         article_texts=texts, precedents=found)

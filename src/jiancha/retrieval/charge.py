@@ -29,7 +29,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from jiancha.errors import ConfigError
-from jiancha.law.phrases import INDICTMENT_MARKER
+from jiancha.law.patterns import SENTENCE_END_CHARS
+from jiancha.law.phrases import CHARGE_STATEMENT_MARKERS, INDICTMENT_MARKER
 
 ChargeFinder = Callable[[str], list[str]]
 
@@ -154,6 +155,24 @@ def query_charges_from_text(texts: Sequence[str], find: ChargeFinder) -> tuple[s
         if found:
             return tuple(found)
     return ()
+
+
+def stated_charges(text: str, find: ChargeFinder) -> tuple[str, ...]:
+    """Charges the text attributes to the suspect: those in the sentence after each of
+    :data:`~jiancha.law.phrases.CHARGE_STATEMENT_MARKERS` (指控…, 涉嫌…), in order, without repeats.
+
+    >>> find = lambda t: [c for c in ("盗窃罪", "诈骗罪", "帮助信息网络犯罪活动罪") if c in t]
+    >>> stated_charges("将银行卡卖给他人，被用于接收诈骗罪所得。", find), stated_charges("因涉嫌盗窃罪被拘留。经查…诈骗罪", find)
+    ((), ('盗窃罪',))
+    """
+    out: list[str] = []
+    for marker in CHARGE_STATEMENT_MARKERS:
+        start = text.find(marker)
+        while start >= 0:
+            end = min((i for i in (text.find(c, start) for c in SENTENCE_END_CHARS) if i >= 0), default=len(text))
+            out += [c for c in find(text[start:end]) if c not in out]
+            start = text.find(marker, end)
+    return tuple(out)
 
 
 #: Nearest candidates whose primary charges vote for a query's charges when its text names none.

@@ -36,6 +36,8 @@ class Precedent:
     fact_excerpt: str
     passage: str = ""
     reason: str = ""
+    charges: tuple[str, ...] = ()
+    charges_guessed: bool = False   # the case's charges were guessed from the precedents: shared ones are 推定
 
 
 def _charge_text(r: PDPRecord) -> str:
@@ -66,12 +68,13 @@ class PrecedentIndex:
         return len(self.index.docs)
 
     def search(self, case: PDPRecord, k: int = 5, *, exclude_id: str | None = None) -> list[Precedent]:
-        """Cases like ``case``: its charges are those its procedure or facts name (涉嫌…罪), else guessed from the
-        closest cases."""
+        """Cases like ``case``: its charges are those its procedure or facts attribute to the suspect (涉嫌…罪,
+        指控…), else guessed from the closest cases."""
         from jiancha.law.charges import find_charges
+        from jiancha.retrieval.charge import stated_charges
 
-        named = tuple(find_charges(_charge_text(case)))
+        named = stated_charges(_charge_text(case), find_charges)
         hits = self.index.search(case.fact, k, charges=named or None, exclude_id=exclude_id)
         return [Precedent(id=h.id, decision=h.decision, score=h.score, shared_charges=h.shared_charges,
                           relevant_articles=h.articles, fact_excerpt=self._facts[h.id][:160], passage=h.passage,
-                          reason=h.reason) for h in hits]
+                          reason=h.reason, charges=h.charges, charges_guessed=h.guessed) for h in hits]

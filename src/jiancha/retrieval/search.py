@@ -5,8 +5,8 @@ exports).
 
 Ranking is the ``charge`` method of the benchmark: BM25 over the facts, then candidates whose charges match the
 query's first (tier = shared 1 + same primary charge 1 + Jaccard, :func:`~jiancha.retrieval.charge.charge_tiers`),
-BM25 ordering each tier. A query's charges are those its text names after 指控 (or anywhere); otherwise they are
-guessed from its :data:`CHARGE_VOTERS` best BM25 matches, each voting for its primary charge by rank, and each
+BM25 ordering each tier. A query's charges are those its text attributes to the suspect (指控…, 涉嫌…); otherwise
+they are guessed from its :data:`CHARGE_VOTERS` best BM25 matches, each voting for its primary charge by rank, and each
 document's tier is averaged over the guessed charges by their share (:data:`VOTINGS`). Only the
 :data:`RERANK_DEPTH` best BM25 documents are re-ranked, so a search costs one sparse column sum plus a small sort.
 
@@ -26,7 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
-from jiancha.errors import ConfigError
+from jiancha.errors import ConfigError, DataError
 from jiancha.retrieval.bm25 import BM25Config, BM25Index
 from jiancha.retrieval.charge import CHARGE_VOTERS
 from jiancha.retrieval.sources import (
@@ -46,6 +46,9 @@ VOTINGS: tuple[str, ...] = ("soft-rank", "hard-rank", "hard-uniform")
 DEFAULT_VOTING = "soft-rank"
 PASSAGE_CHARS = 160
 _SENTENCE = re.compile(r"[^。；！？\n]+[。；！？]?")
+#: A word that can carry a query: two or more characters, one of them Chinese (a lone 的, 了, or a Latin letter
+#: matching a licence plate, cannot).
+_CONTENT_WORD = re.compile(r"^(?=.*[\u4e00-\u9fff]).{2,}$")
 
 
 @dataclass(frozen=True)
@@ -62,6 +65,7 @@ class SearchHit:
     passage: str
     reason: str
     also: tuple[str, ...] = ()
+    guessed: bool = False   # the query's charges were guessed from similar cases, not named: shared ones are 推定
 
 
 @dataclass(frozen=True)
@@ -77,6 +81,13 @@ class Ranking:
 
 
 # ------------------------------------------------------------------------------------------------- index
+def _read_index_json(path: Path):
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise DataError(f"corrupt case index ({e}); rebuild it with `jiancha retrieval index`", path=str(path)) from None
+
+
 def _tokenizer() -> TokenizerConfig:
     from jiancha.retrieval.pipeline import protected_charge_words
 
@@ -125,29 +136,43 @@ class SearchIndex:
         if not meta_path.exists():
             raise ConfigError(f"{d} is not a case index (no index.json); build one with "
                               "`jiancha retrieval index SRC --out DIR`")
-        meta = json.loads(meta_path.read_text(encoding="utf-8"))
-        if meta.get("format") != INDEX_FORMAT:
-            raise ConfigError(f"{d} holds a {meta.get('format')!r} index, expected {INDEX_FORMAT}; rebuild it")
+        meta = _read_index_json(meta_path)
+        if not isinstance(meta, dict) or meta.get("format") != INDEX_FORMAT:
+            found = meta.get("format") if isinstance(meta, dict) else None
+            raise ConfigError(f"{d} holds {'a ' + repr(found) if found else 'no jiancha case'} index, expected "
+                              f"{INDEX_FORMAT}; rebuild it with `jiancha retrieval index SRC --out {d}`")
         docs = []
-        with (d / "docs.jsonl").open(encoding="utf-8") as fh:
-            for line in fh:
+        docs_path = d / "docs.jsonl"
+        try:
+            lines = docs_path.read_text(encoding="utf-8").splitlines()
+        except UnicodeDecodeError as e:
+            raise DataError(f"corrupt case index ({e}); rebuild it with `jiancha retrieval index`",
+                            path=str(docs_path)) from None
+        for lineno, line in enumerate(lines, start=1):
+            try:
                 o = json.loads(line)
                 docs.append(CaseDoc(o["id"], o["fact"], tuple(o["charges"]), o["decision"], tuple(o["articles"]),
                                     tuple(o.get("also", ()))))
+            except (json.JSONDecodeError, KeyError, TypeError) as e:
+                raise DataError(f"corrupt case index ({type(e).__name__}: {e}); rebuild it with `jiancha retrieval "
+                                "index`", path=str(docs_path), line=lineno) from None
+        if len(docs) != meta.get("num_docs"):
+            raise DataError(f"corrupt case index: {len(docs)} documents, index.json says {meta.get('num_docs')}; "
+                            "rebuild it with `jiancha retrieval index`", path=str(docs_path))
         tok = TokenizerConfig(protected=tuple(meta.get("protected", ())))
-        vocab = json.loads((d / "vocab.json").read_text(encoding="utf-8"))
+        vocab = _read_index_json(d / "vocab.json")
         return cls(docs, BM25Index.load(d / "bm25", BM25Config()), vocab, tok)
 
     # ---------------------------------------------------------------- search
     def query_charges(self, text: str, best: Sequence[int] = (), voting: str = DEFAULT_VOTING
                       ) -> tuple[dict[str, float], bool]:
-        """The query's charges with their weights, and whether its text names them: those named after 指控 (or
-        anywhere) weigh 1 each; otherwise the shares of the vote of its :data:`CHARGE_VOTERS` best matches
+        """The query's charges with their weights, and whether its text names them: those it attributes to the
+        suspect (指控…, 涉嫌…: :func:`~jiancha.retrieval.charge.stated_charges`) weigh 1 each; otherwise the shares of the vote of its :data:`CHARGE_VOTERS` best matches
         ``best`` (``voting``: ``hard-uniform``, the most common primary charge alone; ``hard-rank``/``soft-rank``,
         the votes weighted by rank, the winner alone or every charge by its share)."""
-        from jiancha.retrieval.charge import charge_votes, query_charges_from_text
+        from jiancha.retrieval.charge import charge_votes, stated_charges
 
-        named = query_charges_from_text((text,), finder())
+        named = stated_charges(text, finder())
         if named:
             return {c: 1.0 for c in named}, True
         if voting not in VOTINGS:
@@ -165,9 +190,10 @@ class SearchIndex:
 
         toks = tokenise(text, self._tok)
         qids = query_ids(toks, self._vocab)
-        if not qids:
-            raise ConfigError("the query has no word that occurs in the indexed cases; describe the facts of a "
-                              "case in Chinese" if text.strip() else "the query is empty; give the facts of a case")
+        if not any(_CONTENT_WORD.search(t) for t in toks if t in self._vocab):
+            raise ConfigError("the query has no word of two or more Chinese characters that occurs in the indexed "
+                              "cases; describe the facts of a case in Chinese" if text.strip()
+                              else "the query is empty; give the facts of a case")
         bm = np.asarray(self._bm25.scores(qids), dtype=np.float64)
         depth = min(RERANK_DEPTH, len(bm))
         top = np.argpartition(-bm, depth - 1)[:depth] if depth < len(bm) else np.arange(len(bm))
@@ -189,6 +215,8 @@ class SearchIndex:
             raise ConfigError(f"k must be ≥ 1, got {k}")
         r = self.rank(text, charges, voting)
         top, s, weights = r.docs, r.scores, r.charges
+        # a guess claims only its most likely charge(s) as shared; named charges are all shared
+        likely = set(weights) if r.named else {c for c, w in weights.items() if w == max(weights.values())}
         order = np.lexsort((self._ids[top], -s))
         qset = set(r.tokens)
         out: list[SearchHit] = []
@@ -196,10 +224,11 @@ class SearchIndex:
             d = self.docs[int(top[j])]
             if exclude_id is not None and (d.id == exclude_id or exclude_id in d.also):
                 continue
-            shared = tuple(c for c in d.charges if c in weights)
+            shared = tuple(c for c in d.charges if c in likely)
             passage, words = best_passage(d.fact, qset)
             out.append(SearchHit(d.id, round(float(s[j]), 4), d.charges, shared, d.decision, d.articles, passage,
-                                 render_reason(shared, words, text, d.fact, guessed=not r.named), d.also))
+                                 render_reason(shared, words, text, d.fact, guessed=not r.named), d.also,
+                                 not r.named))
             if len(out) == k:
                 break
         return out
@@ -213,7 +242,7 @@ def best_passage(fact: str, query_tokens: set[str]) -> tuple[str, list[str]]:
     >>> best_passage("被告人驾车。被告人窃取手机一部。", {"窃取", "手机", "被告人"})
     ('被告人窃取手机一部。', ['被告人', '手机', '窃取'])
     """
-    words_all = sorted((t for t in query_tokens if len(t) > 1), key=lambda w: (-len(w), w))
+    words_all = sorted((t for t in query_tokens if _CONTENT_WORD.search(t)), key=lambda w: (-len(w), w))
     best, best_words = "", []
     for m in _SENTENCE.finditer(fact):
         sent = m.group(0).strip()
@@ -223,6 +252,11 @@ def best_passage(fact: str, query_tokens: set[str]) -> tuple[str, list[str]]:
         if len(words) > len(best_words) or not best:
             best, best_words = sent, words
     return best[:PASSAGE_CHARS], best_words
+
+
+def _yuan(x: float) -> str:
+    """An amount as a reader writes it: 3000元, 1.86万元, 230万元."""
+    return f"{x / 10_000:.4g}万元" if x >= 10_000 else f"{x:.6g}元"
 
 
 def render_reason(shared: Sequence[str], words: Sequence[str], query: str, fact: str, *, guessed: bool = False) -> str:
@@ -239,7 +273,7 @@ def render_reason(shared: Sequence[str], words: Sequence[str], query: str, fact:
         parts.append("共同情节：" + "、".join(circ))
     qa, da = largest(parse_amounts(query)), largest(parse_amounts(fact))
     if qa is not None and da is not None:
-        parts.append(f"金额：{qa:g}元 / {da:g}元")
+        parts.append(f"最大金额：{_yuan(qa)} / {_yuan(da)}")
     if words:
         parts.append("共同词语：" + "、".join(words[:5]))
     return "；".join(parts) or "文本相似"

@@ -44,6 +44,18 @@ def criminal_law_article(number: int) -> str:
     return ArticleRef(Law.CRIMINAL_LAW, number).canonical()
 
 
+def cited_criminal_law(texts) -> tuple[str, ...]:
+    """The Criminal Law provisions ``texts`` cite, canonical (条之N and 款 kept: 第一百三十三条之一 is another
+    article than 第一百三十三条), in order of first citation, without repeats."""
+    from jiancha.law.articles import Law, parse_articles
+
+    out: dict[str, None] = {}
+    for t in texts:
+        if t:
+            out.update((r.canonical(), None) for r in parse_articles(t) if Law(r.law) is Law.CRIMINAL_LAW)
+    return tuple(out)
+
+
 def _from_candidate(obj: dict, doc_id: str, find) -> CaseDoc:
     from jiancha.law.penalties import describe_verdict
     from jiancha.retrieval.charge import document_charges
@@ -54,11 +66,8 @@ def _from_candidate(obj: dict, doc_id: str, find) -> CaseDoc:
     given = tuple(str(c) for c in obj.get("charge") or ())
     charges = document_charges((result, reason, fact), given, find, extra=(reason,))
     numbers = [int(a) for a in obj.get("article") or () if str(a).strip().isdigit()]
-    if not numbers:
-        from jiancha.retrieval.ltr.features import cited_articles
-
-        numbers = sorted(cited_articles((reason, result)))
-    articles = tuple(criminal_law_article(a) for a in numbers)
+    articles = (tuple(criminal_law_article(a) for a in numbers) if numbers
+                else cited_criminal_law((reason, result)))
     context = f"{obj.get('header', '')}\n{fact}"
     return CaseDoc(doc_id, fact or str(obj.get("qw") or ""), charges, describe_verdict(result, context=context),
                    articles)
@@ -85,6 +94,8 @@ class SourceReport:
         return out
 
 
+#: Formats court documents are often downloaded in, which are not read: the user is told to convert them.
+UNSUPPORTED_SUFFIXES: tuple[str, ...] = (".doc", ".docx", ".pdf", ".wps", ".rtf", ".html", ".htm")
 #: Fields of a JSON document that hold a case's facts or its full text (LeCaRD v1 names first).
 _TEXT_FIELDS: tuple[str, ...] = ("ajjbqk", "fact", "qw", "cpfxgc", "reason", "pjjg", "result")
 
@@ -125,8 +136,9 @@ def _read_txt(f: Path, doc_id: str, find, report: SourceReport) -> CaseDoc | Non
 
 def read_case_docs(src: str | os.PathLike, report: SourceReport | None = None) -> Iterator[CaseDoc]:
     """The documents of ``src`` (see module docstring), in sorted path order: a ``.jsonl`` export, or a folder of
-    ``.json`` / ``.txt`` documents and ``.jsonl`` exports. A file that cannot be read raises DataError naming it;
-    one that holds no case (empty, a JSON value without a text field) is skipped and noted in ``report``."""
+    ``.json`` / ``.txt`` documents and ``.jsonl`` exports (a case index folder inside it is left out). A file that
+    cannot be read raises DataError naming it; one that holds no case (empty, a JSON value without a text field, a
+    word-processor or PDF file) is skipped and noted in ``report``."""
     report = report if report is not None else SourceReport()
     p = Path(src)
     find = finder()
@@ -135,7 +147,15 @@ def read_case_docs(src: str | os.PathLike, report: SourceReport | None = None) -
         return
     if not p.is_dir():
         raise ConfigError(f"{p} is neither a folder of documents nor a .jsonl file; give one of those")
-    files = sorted(x for x in p.rglob("*") if x.suffix in (".json", ".txt", ".jsonl") and x.is_file())
+    indexes = {x.parent for x in p.rglob("index.json") if (x.parent / "docs.jsonl").is_file()}
+    files = []
+    for x in sorted(p.rglob("*")):
+        if not x.is_file() or any(i == x.parent or i in x.parents for i in indexes):
+            continue
+        if x.suffix.lower() in UNSUPPORTED_SUFFIXES:
+            report.skipped.append((str(x), f"a {x.suffix} file; save it as .txt (UTF-8 or GB18030) to index it"))
+        elif x.suffix in (".json", ".txt", ".jsonl"):
+            files.append(x)
     if not files:
         raise ConfigError(f"{p} holds no .json, .txt or .jsonl documents")
     for f in files:

@@ -132,6 +132,17 @@ def similarity_wording(score: float, scores: list[float]) -> str:
     return f"事实表述：所列先例中相近程度第 {rank}，{words}"
 
 
+def article_level(canonical: str) -> str:
+    """``cl:第二百三十四条第一款`` → ``cl:第二百三十四条`` (条之N kept); a string that is no canonical citation unchanged."""
+    from jiancha.errors import ParseError
+    from jiancha.law.articles import parse_canonical
+
+    try:
+        return parse_canonical(canonical).article_level().canonical()
+    except ParseError:
+        return canonical
+
+
 def precedent_reasons(precedent, result: Consultation) -> list[str]:
     """Why a precedent is listed, in words: shared charges, articles it shares with the recommendation, and how
     close its facts read among the precedents listed (``similarity_wording``)."""
@@ -139,8 +150,11 @@ def precedent_reasons(precedent, result: Consultation) -> list[str]:
 
     reasons = []
     if precedent.shared_charges:
-        reasons.append("同罪名：" + "、".join(precedent.shared_charges))
-    common = [a for a in precedent.relevant_articles if a in set(result.relevant_articles)]
+        label = "推定罪名相同（本案罪名据相似先例推定）：" if precedent.charges_guessed else "同罪名："
+        reasons.append(label + "、".join(precedent.shared_charges))
+    recommended = {article_level(a) for a in result.relevant_articles}
+    common = list(dict.fromkeys(article_level(a) for a in precedent.relevant_articles
+                                if article_level(a) in recommended))
     if common:
         reasons.append("同引法条：" + "、".join(article_name(a) for a in common))
     scores = [p.score for p in result.precedents]
