@@ -174,7 +174,7 @@ def test_precedents_from_a_case_index_folder(tmp_path):
     assert "1</span> · 盗窃罪 · <strong>有期徒刑8个月" in page.text     # each precedent's own charges
     # no charge named: the shared charge is a guess, and the page says so
     page = client.post("/workbench", data={"fact": "某人在超市内盗窃白酒两瓶"})
-    assert "推定罪名相同（本案罪名据相似先例推定）：盗窃罪" in page.text and "同罪名" not in page.text
+    assert "推定罪名相同（本案未写明涉嫌罪名，系推定）：盗窃罪" in page.text and "同罪名" not in page.text
     # facts that share no word with the precedents: the recommendation still comes, without precedents
     api = client.post("/api/consult", json={"fact": "，。！"}).json()
     assert api["decision"] and api["precedents"] == []

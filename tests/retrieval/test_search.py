@@ -232,8 +232,8 @@ def test_only_a_charge_attributed_to_the_suspect_is_named(tmp_path):
 def test_cited_articles_keep_zhi_yi_and_paragraphs_in_citation_order():
     from jiancha.retrieval.sources import cited_criminal_law
 
-    assert cited_criminal_law(["依照《中华人民共和国刑法》第一百三十三条之一第一款第（二）项、第五十二条、"
-                               "第一百三十三条之规定", "刑法第五十二条"]) == (
+    assert cited_criminal_law([("依照《中华人民共和国刑法》第一百三十三条之一第一款第（二）项、第五十二条、"
+                               "第一百三十三条之规定"), "刑法第五十二条"]) == (
         "cl:第一百三十三条之一第一款第（二）项", "cl:第五十二条", "cl:第一百三十三条")
 
 
@@ -275,5 +275,5 @@ def test_word_processor_files_and_index_folders_inside_a_source_are_left_out(tmp
     SearchIndex.build(read_case_docs(tmp_path)).save(tmp_path / "ix")   # an index written into the folder
     report = SourceReport()
     assert [d.id for d in read_case_docs(tmp_path, report)] == ["a"]
-    assert report.skipped == [(str(tmp_path / "b.docx"), "a .docx file; save it as .txt (UTF-8 or GB18030) to "
-                                                         "index it")]
+    assert report.skipped == [(str(tmp_path / "b.docx"), ("a .docx file; save it as .txt (UTF-8 or GB18030) to "
+                                                         "index it"))]

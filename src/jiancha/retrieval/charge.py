@@ -182,18 +182,22 @@ CHARGE_VOTERS = 5
 VOTE_WEIGHTINGS: tuple[str, ...] = ("rank", "uniform")
 
 
-def charge_votes(neighbour_charges: Sequence[Sequence[str]], weighting: str = "rank") -> dict[str, float]:
-    """Each primary charge's share of the vote of the nearest candidates (best first); shares sum to 1, in order
-    of first appearance; no charges, no votes.
+def charge_votes(neighbour_charges: Sequence[Sequence[str]], weighting: str = "rank",
+                 mentioned: Sequence[str] = ()) -> dict[str, float]:
+    """Each primary charge's share of the vote of the nearest candidates (best first) and of the ``mentioned``
+    charges (one vote each, as much as the best candidate's); shares sum to 1, in order of first appearance; no
+    charges, no votes.
 
     >>> {c: round(v, 4) for c, v in charge_votes([["抢劫罪"], ["故意伤害罪"], ["故意伤害罪"], []]).items()}
     {'抢劫罪': 0.5455, '故意伤害罪': 0.4545}
     >>> charge_votes([["抢劫罪"], ["故意伤害罪"], ["故意伤害罪"]], "uniform")
     {'抢劫罪': 0.3333333333333333, '故意伤害罪': 0.6666666666666666}
+    >>> charge_votes([["诈骗罪"]], mentioned=["盗窃罪"])
+    {'盗窃罪': 0.5, '诈骗罪': 0.5}
     """
     if weighting not in VOTE_WEIGHTINGS:
         raise ConfigError(f"unknown vote weighting {weighting!r}; expected one of {list(VOTE_WEIGHTINGS)}")
-    votes: dict[str, float] = {}
+    votes: dict[str, float] = {c: 1.0 for c in mentioned}
     for r, cs in enumerate(neighbour_charges):
         if cs:
             votes[cs[0]] = votes.get(cs[0], 0.0) + (1.0 / (r + 1) if weighting == "rank" else 1.0)

@@ -6,8 +6,9 @@ exports).
 Ranking is the ``charge`` method of the benchmark: BM25 over the facts, then candidates whose charges match the
 query's first (tier = shared 1 + same primary charge 1 + Jaccard, :func:`~jiancha.retrieval.charge.charge_tiers`),
 BM25 ordering each tier. A query's charges are those its text attributes to the suspect (指控…, 涉嫌…); otherwise
-they are guessed from its :data:`CHARGE_VOTERS` best BM25 matches, each voting for its primary charge by rank, and each
-document's tier is averaged over the guessed charges by their share (:data:`VOTINGS`). Only the
+they are guessed from its :data:`CHARGE_VOTERS` best BM25 matches, each voting for its primary charge by rank, and
+from the charges its text mentions elsewhere (one vote each), and each document's tier is averaged over the
+guessed charges by their share (:data:`VOTINGS`). Only the
 :data:`RERANK_DEPTH` best BM25 documents are re-ranked, so a search costs one sparse column sum plus a small sort.
 
 Identical copies of a document (the same judgment under several ids) are indexed once (:func:`fold_duplicates`).
@@ -42,8 +43,8 @@ from jiancha.retrieval.tokenise import TokenizerConfig, encode_tokens, query_ids
 INDEX_FORMAT = "jiancha-case-index/2"
 RERANK_DEPTH = 200
 #: How a query's charges are guessed when its text names none (:meth:`SearchIndex.query_charges`).
-VOTINGS: tuple[str, ...] = ("soft-rank", "hard-rank", "hard-uniform")
-DEFAULT_VOTING = "soft-rank"
+VOTINGS: tuple[str, ...] = ("soft-rank-text", "soft-rank", "hard-rank", "hard-uniform")
+DEFAULT_VOTING = "soft-rank-text"
 PASSAGE_CHARS = 160
 _SENTENCE = re.compile(r"[^。；！？\n]+[。；！？]?")
 #: A word that can carry a query: two or more characters, one of them Chinese (a lone 的, 了, or a Latin letter
@@ -167,9 +168,11 @@ class SearchIndex:
     def query_charges(self, text: str, best: Sequence[int] = (), voting: str = DEFAULT_VOTING
                       ) -> tuple[dict[str, float], bool]:
         """The query's charges with their weights, and whether its text names them: those it attributes to the
-        suspect (指控…, 涉嫌…: :func:`~jiancha.retrieval.charge.stated_charges`) weigh 1 each; otherwise the shares of the vote of its :data:`CHARGE_VOTERS` best matches
-        ``best`` (``voting``: ``hard-uniform``, the most common primary charge alone; ``hard-rank``/``soft-rank``,
-        the votes weighted by rank, the winner alone or every charge by its share)."""
+        suspect (指控…, 涉嫌…: :func:`~jiancha.retrieval.charge.stated_charges`) weigh 1 each; otherwise the shares
+        of the vote of its :data:`CHARGE_VOTERS` best matches ``best`` (``voting``: ``soft-rank-text``, votes
+        weighted by rank plus one vote for each charge the text mentions elsewhere (盗窃白酒, but also 电信诈骗资金),
+        every charge by its share; ``soft-rank``, the same without the text's votes; ``hard-rank``, its winner
+        alone; ``hard-uniform``, the most common primary charge alone)."""
         from jiancha.retrieval.charge import charge_votes, stated_charges
 
         named = stated_charges(text, finder())
@@ -177,8 +180,9 @@ class SearchIndex:
             return {c: 1.0 for c in named}, True
         if voting not in VOTINGS:
             raise ConfigError(f"unknown voting {voting!r}; expected one of {list(VOTINGS)}")
-        hard, weighting = voting.split("-")
-        shares = charge_votes([self.docs[i].charges for i in best[:CHARGE_VOTERS]], weighting)
+        hard, weighting, *how = voting.split("-")
+        mentioned = finder()(text) if how == ["text"] else ()
+        shares = charge_votes([self.docs[i].charges for i in best[:CHARGE_VOTERS]], weighting, mentioned)
         if hard == "hard" and shares:
             top = max(shares.values())
             return {next(c for c, v in shares.items() if v == top): 1.0}, False
