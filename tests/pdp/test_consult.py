@@ -178,3 +178,9 @@ def test_precedents_from_a_case_index_folder(tmp_path):
     # facts that share no word with the precedents: the recommendation still comes, without precedents
     api = client.post("/api/consult", json={"fact": "，。！"}).json()
     assert api["decision"] and api["precedents"] == []
+
+
+def test_a_folder_of_judgments_given_as_precedents_points_to_the_index_command(tmp_path):
+    (tmp_path / "a.txt").write_text("经审理查明，被告人赵某盗窃白酒两瓶。", encoding="utf-8")
+    res = CliRunner().invoke(app, ["case", "predict", "--fact", THEFT.fact, "--precedents", str(tmp_path)])
+    assert res.exit_code != 0 and f"jiancha retrieval index {tmp_path} --out IDX" in str(res.exception)

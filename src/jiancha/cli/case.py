@@ -30,7 +30,15 @@ def _load_context(precedents: str, split: str, statutes_dir: str | None):
     if precedents != "none" and (Path(precedents) / "index.json").is_file():
         index = PrecedentIndex.from_index(precedents)
     elif precedents != "none":
-        records = load_pdp(precedents, split)
+        from jiancha.errors import ConfigError, DataError
+
+        try:
+            records = load_pdp(precedents, split)
+        except (ConfigError, DataError) as exc:
+            if not Path(precedents).is_dir():
+                raise
+            raise ConfigError(f"{exc}; for a folder of judgments, build a case index first (`jiancha retrieval "
+                              f"index {precedents} --out IDX`) and give --precedents IDX") from None
     statutes = load_statutes(statutes_dir) if statutes_dir else None
     return records, index, statutes
 
