@@ -218,6 +218,12 @@ def test_cli_index_warns_and_search_prints_articles(tmp_path):
     res = r.invoke(app, ["retrieval", "search", "持刀劫取现金", "--index", str(tmp_path / "ix")])
     assert res.exit_code == 0, res.output
     assert "引用法条：刑法第二百六十三条、刑法第五十二条" in res.output and "有期徒刑4年" in res.output
+    (tmp_path / "src_other").mkdir()
+    (tmp_path / "src_other" / "mine.txt").write_text("x", encoding="utf-8")
+    for out, msg in ((tmp_path / "src", "is inside the source folder"), (tmp_path / "src" / "ix", "is inside"),
+                     (tmp_path / "src_other", "is a folder of other files")):
+        bad = r.invoke(app, ["retrieval", "index", str(tmp_path / "src"), "--out", str(out)])
+        assert isinstance(bad.exception, ConfigError) and msg in str(bad.exception)
     res = r.invoke(app, ["retrieval", "search", "", "--index", str(tmp_path / "ix")])
     assert isinstance(res.exception, ConfigError) and "the query is empty" in str(res.exception)
 
@@ -275,5 +281,24 @@ def test_word_processor_files_and_index_folders_inside_a_source_are_left_out(tmp
     SearchIndex.build(read_case_docs(tmp_path)).save(tmp_path / "ix")   # an index written into the folder
     report = SourceReport()
     assert [d.id for d in read_case_docs(tmp_path, report)] == ["a"]
-    assert report.skipped == [(str(tmp_path / "b.docx"), ("a .docx file; save it as .txt (UTF-8 or GB18030) to "
-                                                         "index it"))]
+    assert report.skipped == [(str(tmp_path / "ix"), "a case index folder"),
+                              (str(tmp_path / "b.docx"), ("a .docx file; save it as .txt (UTF-8 or GB18030) to "
+                                                          "index it"))]
+    with pytest.raises(ConfigError, match="is a case index, not a folder of documents"):
+        list(read_case_docs(tmp_path / "ix"))
+
+
+def test_a_prior_conviction_casts_no_vote_and_a_ruling_on_appeal_shows_the_upheld_articles(tmp_path):
+    idx = _small_collection(tmp_path)
+    facts = "后持水果刀威胁被害人，劫取现金和手机"
+    with_prior = idx.rank("嫌疑人曾因犯故意伤害罪被判处有期徒刑一年。" + facts).charges
+    assert with_prior == idx.rank("嫌疑人曾因打架被处罚。" + facts).charges   # the 前科 casts no vote
+    assert idx.rank("嫌疑人故意伤害他人。" + facts).charges["故意伤害罪"] > with_prior["故意伤害罪"]
+    ruling = ("上诉人（原审被告人）王某。\n原判认定：被告人王某虚构事实骗取钱款18.6万元。原判依照《中华人民共和国刑法》"
+              "第二百六十六条、第五十二条之规定，以诈骗罪判处被告人王某有期徒刑四年。\n本院认为，原判认定事实清楚。"
+              "依照《中华人民共和国刑事诉讼法》第二百三十六条第一款第（一）项之规定，裁定如下：\n驳回上诉，维持原判。\n本裁定为终审裁定。")
+    (tmp_path / "r").mkdir()
+    (tmp_path / "r" / "ruling.txt").write_text(ruling, encoding="utf-8")
+    (doc,) = read_case_docs(tmp_path / "r")
+    assert doc.decision == "驳回上诉，维持原判（原判有期徒刑4年）"
+    assert doc.articles == ("cl:第二百六十六条", "cl:第五十二条")

@@ -264,8 +264,14 @@ def index_cmd(
     """Build a case index for `jiancha retrieval search`."""
     import time
 
+    from jiancha.errors import ConfigError
     from jiancha.retrieval.search import SearchIndex, SourceReport, read_case_docs
 
+    if src.is_dir() and (out.resolve() == src.resolve() or src.resolve() in out.resolve().parents):
+        raise ConfigError(f"--out {out} is inside the source folder {src}: the index would be mixed with the "
+                          "documents; write it elsewhere")
+    if out.is_dir() and any(out.iterdir()) and not (out / "index.json").is_file():
+        raise ConfigError(f"--out {out} is a folder of other files; give a new folder, or an index to replace")
     t0 = time.perf_counter()
     report = SourceReport()
     try:
@@ -276,7 +282,7 @@ def index_cmd(
     idx.save(out)
     folded = sum(len(d.also) for d in idx.docs)
     typer.echo(f"indexed {len(idx.docs)} documents into {out} in {time.perf_counter() - t0:.1f}s"
-               + (f" ({folded} identical copies folded into them)" if folded else ""))
+               + (f" ({folded} identical {'copy' if folded == 1 else 'copies'} folded into them)" if folded else ""))
 
 
 @app.command("search")

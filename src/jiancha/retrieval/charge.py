@@ -23,6 +23,7 @@ the related charges it ruled out. Its primary charge is unchanged. The base scor
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -172,6 +173,23 @@ def stated_charges(text: str, find: ChargeFinder) -> tuple[str, ...]:
             end = min((i for i in (text.find(c, start) for c in SENTENCE_END_CHARS) if i >= 0), default=len(text))
             out += [c for c in find(text[start:end]) if c not in out]
             start = text.find(marker, end)
+    return tuple(out)
+
+
+def mentioned_charges(text: str, find: ChargeFinder) -> tuple[str, ...]:
+    """Charges ``text`` mentions outside a prior conviction (a sentence with 曾因 / 前科 / 刑满释放…:
+    :data:`~jiancha.law.penalties.PRIOR_CONVICTION_MARKERS`), in order, without repeats.
+
+    >>> find = lambda t: [c for c in ("盗窃罪", "抢劫罪") if c in t]
+    >>> mentioned_charges("嫌疑人曾因犯盗窃罪被判处有期徒刑一年。后持刀抢劫罪行败露。", find)
+    ('抢劫罪',)
+    """
+    from jiancha.law.penalties import PRIOR_CONVICTION_MARKERS
+
+    out: list[str] = []
+    for sent in re.split(f"[{SENTENCE_END_CHARS}；;\n]", text):
+        if sent and not any(w in sent for w in PRIOR_CONVICTION_MARKERS):
+            out += [c for c in find(sent) if c not in out]
     return tuple(out)
 
 

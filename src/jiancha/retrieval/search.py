@@ -162,7 +162,17 @@ class SearchIndex:
                             "rebuild it with `jiancha retrieval index`", path=str(docs_path))
         tok = TokenizerConfig(protected=tuple(meta.get("protected", ())))
         vocab = _read_index_json(d / "vocab.json")
-        return cls(docs, BM25Index.load(d / "bm25", BM25Config()), vocab, tok)
+        try:
+            bm25 = BM25Index.load(d / "bm25", BM25Config())
+        except FileNotFoundError:
+            raise
+        except (ValueError, EOFError, OSError, KeyError) as e:   # bm25s: json, numpy and mmap errors of its files
+            raise DataError(f"corrupt case index ({type(e).__name__}: {e}); rebuild it with `jiancha retrieval "
+                            "index`", path=str(d / "bm25")) from None
+        if bm25.num_docs != len(docs):
+            raise DataError(f"corrupt case index: {bm25.num_docs} documents in bm25/, {len(docs)} in docs.jsonl; "
+                            "rebuild it with `jiancha retrieval index`", path=str(d / "bm25"))
+        return cls(docs, bm25, vocab, tok)
 
     # ---------------------------------------------------------------- search
     def query_charges(self, text: str, best: Sequence[int] = (), voting: str = DEFAULT_VOTING
@@ -173,7 +183,7 @@ class SearchIndex:
         weighted by rank plus one vote for each charge the text mentions elsewhere (盗窃白酒, but also 电信诈骗资金),
         every charge by its share; ``soft-rank``, the same without the text's votes; ``hard-rank``, its winner
         alone; ``hard-uniform``, the most common primary charge alone)."""
-        from jiancha.retrieval.charge import charge_votes, stated_charges
+        from jiancha.retrieval.charge import charge_votes, mentioned_charges, stated_charges
 
         named = stated_charges(text, finder())
         if named:
@@ -181,7 +191,7 @@ class SearchIndex:
         if voting not in VOTINGS:
             raise ConfigError(f"unknown voting {voting!r}; expected one of {list(VOTINGS)}")
         hard, weighting, *how = voting.split("-")
-        mentioned = finder()(text) if how == ["text"] else ()
+        mentioned = mentioned_charges(text, finder()) if how == ["text"] else ()
         shares = charge_votes([self.docs[i].charges for i in best[:CHARGE_VOTERS]], weighting, mentioned)
         if hard == "hard" and shares:
             top = max(shares.values())

@@ -57,7 +57,7 @@ def cited_criminal_law(texts) -> tuple[str, ...]:
 
 
 def _from_candidate(obj: dict, doc_id: str, find) -> CaseDoc:
-    from jiancha.law.penalties import describe_verdict
+    from jiancha.law.penalties import UPHELD, describe_verdict
     from jiancha.retrieval.charge import document_charges
 
     fact = str(obj.get("ajjbqk") or obj.get("fact") or "")
@@ -69,8 +69,10 @@ def _from_candidate(obj: dict, doc_id: str, find) -> CaseDoc:
     articles = (tuple(criminal_law_article(a) for a in numbers) if numbers
                 else cited_criminal_law((reason, result)))
     context = f"{obj.get('header', '')}\n{fact}"
-    return CaseDoc(doc_id, fact or str(obj.get("qw") or ""), charges, describe_verdict(result, context=context),
-                   articles)
+    decision = describe_verdict(result, context=context)
+    if not articles and UPHELD in decision:   # a ruling that upholds cites the procedure law; the judgment it
+        articles = cited_criminal_law((context,))   # upholds, quoted in its facts, cites the Criminal Law
+    return CaseDoc(doc_id, fact or str(obj.get("qw") or ""), charges, decision, articles)
 
 
 @dataclass
@@ -148,6 +150,9 @@ def read_case_docs(src: str | os.PathLike, report: SourceReport | None = None) -
     if not p.is_dir():
         raise ConfigError(f"{p} is neither a folder of documents nor a .jsonl file; give one of those")
     indexes = {x.parent for x in p.rglob("index.json") if (x.parent / "docs.jsonl").is_file()}
+    if p in indexes:
+        raise ConfigError(f"{p} is a case index, not a folder of documents; give the folder it was built from")
+    report.skipped += [(str(i), "a case index folder") for i in sorted(indexes)]
     files = []
     for x in sorted(p.rglob("*")):
         if not x.is_file() or any(i == x.parent or i in x.parents for i in indexes):
