@@ -9,8 +9,12 @@ from __future__ import annotations
 import math
 import re
 
-#: An amount of money in yuan: 人民币3,723元 / 3，723元 / 价值1.2万元 / 共计5000余元.
-AMOUNT_RE = re.compile(r"(?P<num>\d+(?:[,，]\d{3})*(?:\.\d+)?)\s*(?P<unit>万)?\s*余?\s*元")
+from jiancha.law.numerals import CN_NUMERAL_CHARS
+
+#: An amount of money in yuan: 人民币3,723元 / 3，723元 / 价值1.2万元 / 共计5000余元 / 80余万元 / 230万余元, or in
+#: Chinese numerals: 八十万元 / 十二万五千元 / 三千元.
+AMOUNT_RE = re.compile(rf"(?:(?P<num>\d+(?:[,，]\d{{3}})*(?:\.\d+)?)\s*余?\s*(?P<unit>万)?"
+                       rf"|(?P<cn>[{CN_NUMERAL_CHARS}]+(?:万[{CN_NUMERAL_CHARS}]*)?))\s*余?\s*元")
 #: A quantity by weight: 海洛因5.2克 / 甲基苯丙胺1.5千克 / 2公斤.
 QUANTITY_RE = re.compile(r"(?P<num>\d+(?:\.\d+)?)\s*余?\s*(?P<unit>千克|公斤|克)")
 _GRAMS = {"克": 1.0, "千克": 1000.0, "公斤": 1000.0}
@@ -25,12 +29,32 @@ def parse_amounts(text: str) -> list[float]:
 
     >>> parse_amounts("窃取人民币3,723元，另有价值1.2万元的手机及5000余元现金，另有元宝")
     [3723.0, 12000.0, 5000.0]
+    >>> parse_amounts("拖欠货款80余万元，退赔人民币十二万五千元，罚金三千元")
+    [800000.0, 125000.0, 3000.0]
     """
     out = []
     for m in AMOUNT_RE.finditer(text):
-        value = _number(m.group("num"))
-        out.append(value * 10_000 if m.group("unit") else value)
+        if m.group("num") is not None:
+            value = _number(m.group("num"))
+            out.append(value * 10_000 if m.group("unit") else value)
+        else:
+            value = _chinese_amount(m.group("cn"))
+            if value is not None:
+                out.append(value)
     return out
+
+
+def _chinese_amount(s: str) -> float | None:
+    """十二万五千 → 125000; None where it is no number (a lone 千, 百元 as a denomination)."""
+    from jiancha.errors import ParseError
+    from jiancha.law.numerals import parse_number
+
+    high, sep, low = s.partition("万")
+    try:
+        value = (parse_number(high) * 10_000 if sep else parse_number(high)) + (parse_number(low) if low else 0)
+    except ParseError:
+        return None
+    return float(value)
 
 
 def parse_quantities(text: str) -> list[float]:
