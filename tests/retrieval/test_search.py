@@ -111,7 +111,7 @@ def test_identical_copies_are_indexed_once_and_listed(tmp_path):
     SearchIndex.build(read_case_docs(tmp_path / "cand")).save(tmp_path / "ix")
     idx = SearchIndex.load(tmp_path / "ix")
     assert [(d.id, d.also) for d in idx.docs] == [("1972/14776", ("5156/14776",)), ("5156/9", ())]
-    assert idx.docs[1].decision == "无罪" and idx.docs[0].decision == "拘役2个月"
+    assert idx.docs[1].decision == "无罪" and idx.docs[0].decision == "拘役2个月，并处罚金"
     hits = idx.search("被告人醉酒驾驶机动车", 5)
     assert [(h.id, h.also) for h in hits] == [("1972/14776", ("5156/14776",)), ("5156/9", ())]
     assert [h.id for h in idx.search("被告人醉酒驾驶机动车", 5, exclude_id="5156/14776")] == ["5156/9"]
@@ -139,7 +139,7 @@ def test_txt_judgments_are_split_into_facts_reasoning_verdict(tmp_path):
     report = SourceReport()
     a, b = read_case_docs(tmp_path, report)
     assert a.fact.startswith("经审理查明：2023年9月1日晚") and a.fact.endswith("1200元。")
-    assert (a.charges, a.decision, a.articles) == (("抢劫罪",), "有期徒刑4年", ("cl:第二百六十三条", "cl:第五十二条"))
+    assert (a.charges, a.decision, a.articles) == (("抢劫罪",), "有期徒刑4年，并处罚金", ("cl:第二百六十三条", "cl:第五十二条"))
     assert b.fact.startswith("经审理查明") and "吴某" in b.fact and b.charges == ("抢劫罪",)
     assert report.gb18030 == [str(tmp_path / "b.txt")] and not report.skipped
 
@@ -302,3 +302,8 @@ def test_a_prior_conviction_casts_no_vote_and_a_ruling_on_appeal_shows_the_uphel
     (doc,) = read_case_docs(tmp_path / "r")
     assert doc.decision == "驳回上诉，维持原判（原判有期徒刑4年）"
     assert doc.articles == ("cl:第二百六十六条", "cl:第五十二条")
+
+
+def test_the_evidence_formula_is_never_the_matching_passage():
+    p, _ = best_passage("被告人持刀劫取手机。上述事实，有被害人陈述、证人证言等证据证实，足以认定。", {"被害人", "证人证言", "手机"})
+    assert p == "被告人持刀劫取手机。"

@@ -80,6 +80,7 @@ SHORT_TERM_RE = re.compile(rf"(拘役|管制)([{CN_NUMERAL_CHARS}\d]+)个?月")
 #: A death sentence suspended for two years (判处死刑，缓期二年执行).
 DEATH_SUSPENDED = "缓期二年执行"
 SUSPENDED = "缓刑"
+FINE = "罚金"
 
 
 #: A sentence that tells the judgment under appeal (原判…判处 / 作出…刑事判决，以…罪判处…), and the words of a
@@ -99,7 +100,7 @@ def upheld_penalty(context: str) -> str:
     >>> upheld_penalty("被告人甲曾因盗窃罪被判处有期徒刑八个月。原审法院以诈骗罪判处被告人甲有期徒刑四年。")
     '有期徒刑4年'
     >>> upheld_penalty("经审理查明…。以盗窃罪判处被告人冯某有期徒刑二年，并处罚金人民币六千元。")
-    '有期徒刑2年'
+    '有期徒刑2年，并处罚金'
     """
     for m in _SENTENCES.finditer(context):
         sent = m.group(0)
@@ -113,7 +114,8 @@ def upheld_penalty(context: str) -> str:
 
 def describe_verdict(verdict: str, max_chars: int = 60, *, context: str = "") -> str:
     """A verdict in a few characters: the principal penalty it imposes (有期徒刑 as :func:`render_term`, 拘役 /
-    管制 with their months, 无期徒刑, 死刑, 免予刑事处罚, 单处罚金), marked （缓刑） when suspended; else the
+    管制 with their months, 无期徒刑, 死刑, 免予刑事处罚, 单处罚金), marked （缓刑） when suspended and ，并处罚金 when a
+    fine comes with it; else the
     first of :data:`NO_PENALTY_OUTCOMES` it names (a ruling that upholds the judgment under appeal adds that
     judgment's penalty when ``context``, the ruling's header and facts, tells it: :func:`upheld_penalty`); else its
     beginning up to the appeal notice.
@@ -121,14 +123,14 @@ def describe_verdict(verdict: str, max_chars: int = 60, *, context: str = "") ->
     >>> describe_verdict("被告人李某犯盗窃罪，判处有期徒刑一年。"), describe_verdict("被告人邓某无罪。如不服本判决，可在…")
     ('有期徒刑1年', '无罪')
     >>> describe_verdict("判处拘役四个月，缓刑六个月，并处罚金二千元"), describe_verdict("判处有期徒刑三年，缓刑四年")
-    ('拘役4个月（缓刑）', '有期徒刑3年（缓刑）')
+    ('拘役4个月（缓刑），并处罚金', '有期徒刑3年（缓刑）')
     >>> describe_verdict("被告人王某犯非法吸收公众存款罪，判处罚金人民币五万元。"), describe_verdict("判处死刑，缓期二年执行")
     ('单处罚金', '死刑缓期二年执行')
     >>> describe_verdict("准许上诉人撤回上诉。如不服本裁定……")
     '准许上诉人撤回上诉。'
     """
     operative = verdict.split(APPEAL_NOTICE)[0]
-    suspended = "（缓刑）" if SUSPENDED in operative else ""
+    suspended = ("（缓刑）" if SUSPENDED in operative else "") + ("，并处罚金" if FINE in operative else "")
     months = parse_prison_months(operative)
     if months is not None and months >= LIFE_MONTHS:
         if "死刑" in operative:
@@ -141,7 +143,7 @@ def describe_verdict(verdict: str, max_chars: int = 60, *, context: str = "") ->
         return f"{short.group(1)}{_int(short.group(2))}个月{suspended}"
     if "免予刑事处罚" in operative:
         return "免予刑事处罚"
-    if "罚金" in operative:     # no prison, detention or control imposed: the fine alone
+    if FINE in operative:     # no prison, detention or control imposed: the fine alone
         return "单处罚金"
     named = next((w for w in NO_PENALTY_OUTCOMES if w in operative), None)
     if named:

@@ -49,6 +49,8 @@ PASSAGE_CHARS = 160
 _SENTENCE = re.compile(r"[^。；！？\n]+[。；！？]?")
 #: A word that can carry a query: two or more characters, one of them Chinese (a lone 的, 了, or a Latin letter
 #: matching a licence plate, cannot).
+#: The formula closing a statement of facts (上述事实，有…等证据证实，足以认定): it names evidence, never the case.
+_EVIDENCE_FORMULA = re.compile(r"证据(?:予以)?证实|足以认定|上述事实[，,]?有")
 _CONTENT_WORD = re.compile(r"^(?=.*[\u4e00-\u9fff]).{2,}$")
 
 
@@ -260,7 +262,7 @@ def best_passage(fact: str, query_tokens: set[str]) -> tuple[str, list[str]]:
     best, best_words = "", []
     for m in _SENTENCE.finditer(fact):
         sent = m.group(0).strip()
-        if not sent:
+        if not sent or _EVIDENCE_FORMULA.search(sent):
             continue
         words = [w for w in words_all if w in sent]
         if len(words) > len(best_words) or not best:
