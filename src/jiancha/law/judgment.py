@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from jiancha.law.patterns import CLAUSE_END_CHARS
+
 #: Openings of the facts: the prosecution's account (``指控`` followed by punctuation or 称, so that the header's
 #: 以…起诉书指控被告人犯…罪 does not count) and the court's findings, first instance or on appeal.
 FACT_MARKERS = re.compile(
@@ -25,7 +27,7 @@ REASONING_MARKER = "本院认为"
 VERDICT_MARKERS = re.compile(r"(?:判决|裁定|决定)如下[：:，,]?")
 #: Where the operative part ends: the appeal notice, the finality note's successor lines, or the signatures.
 VERDICT_ENDS = re.compile(r"如不服本(?:判决|裁定)|(?:^|\n)\s*(?:审\s*判\s*长|审\s*判\s*员|人民陪审员)")
-_SENTENCE_START = re.compile(r"[。；！？\n][^。；！？\n]*\Z")
+_CLAUSE_START = re.compile(f"[{CLAUSE_END_CHARS}][^{CLAUSE_END_CHARS}]*\\Z")
 
 
 @dataclass(frozen=True)
@@ -38,7 +40,7 @@ class JudgmentParts:
 
 def _sentence_start(text: str, pos: int) -> int:
     """Start of the sentence or line holding ``pos`` (so 2019年5月，公诉机关指控：… keeps its date)."""
-    m = _SENTENCE_START.search(text, 0, pos)
+    m = _CLAUSE_START.search(text, 0, pos)
     return m.start() + 1 if m else 0
 
 

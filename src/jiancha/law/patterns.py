@@ -61,6 +61,9 @@ LIST_GAP_PATTERN = re.compile(r"(?:[\s、，,;；:：和及与或/]|以及|或�
 
 #: Sentence end: a law named before it no longer applies after it.
 SENTENCE_END_CHARS = "。！？!?"
+#: Where a clause ends: a sentence end, a semicolon or a line break (one statement of a judgment or a query).
+CLAUSE_END_CHARS = SENTENCE_END_CHARS + "；;\n"
+CLAUSE_RE = re.compile(f"[^{CLAUSE_END_CHARS}]+")
 
 #: One number (Arabic, full-width or Chinese numerals).
 NUM = NUMBER_PATTERN

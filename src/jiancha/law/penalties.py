@@ -90,7 +90,6 @@ ORIGINAL_JUDGMENT_MARKERS: tuple[str, ...] = ("原判", "原审", "一审", "刑
 SENTENCED_FOR_RE = re.compile(r"以[^，。；]{1,40}?罪判处")
 PRIOR_CONVICTION_MARKERS: tuple[str, ...] = ("曾因", "曾于", "前科", "刑满释放")
 UPHELD = "维持原判"
-_SENTENCES = re.compile(r"[^。；;\n]+")
 
 
 def upheld_penalty(context: str) -> str:
@@ -102,13 +101,14 @@ def upheld_penalty(context: str) -> str:
     >>> upheld_penalty("经审理查明…。以盗窃罪判处被告人冯某有期徒刑二年，并处罚金人民币六千元。")
     '有期徒刑2年，并处罚金'
     """
-    for m in _SENTENCES.finditer(context):
+    from jiancha.law.patterns import CLAUSE_RE
+
+    for m in CLAUSE_RE.finditer(context):
         sent = m.group(0)
         if ("判处" in sent and (any(w in sent for w in ORIGINAL_JUDGMENT_MARKERS) or SENTENCED_FOR_RE.search(sent))
-                and not any(w in sent for w in PRIOR_CONVICTION_MARKERS)):
-            described = describe_verdict(sent)
-            if described and described != sent.strip()[:60]:
-                return described
+                and not any(w in sent for w in PRIOR_CONVICTION_MARKERS)
+                and (parse_prison_months(sent) is not None or FINE in sent)):
+            return describe_verdict(sent)
     return ""
 
 

@@ -23,14 +23,13 @@ the related charges it ruled out. Its primary charge is unchanged. The base scor
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from jiancha.errors import ConfigError
-from jiancha.law.patterns import SENTENCE_END_CHARS
+from jiancha.law.patterns import CLAUSE_RE
 from jiancha.law.phrases import CHARGE_STATEMENT_MARKERS, INDICTMENT_MARKER
 
 ChargeFinder = Callable[[str], list[str]]
@@ -159,7 +158,7 @@ def query_charges_from_text(texts: Sequence[str], find: ChargeFinder) -> tuple[s
 
 
 def stated_charges(text: str, find: ChargeFinder) -> tuple[str, ...]:
-    """Charges the text attributes to the suspect: those in the sentence after each of
+    """Charges the text attributes to the suspect: those in a clause after one of
     :data:`~jiancha.law.phrases.CHARGE_STATEMENT_MARKERS` (指控…, 涉嫌…), in order, without repeats.
 
     >>> find = lambda t: [c for c in ("盗窃罪", "诈骗罪", "帮助信息网络犯罪活动罪") if c in t]
@@ -167,12 +166,11 @@ def stated_charges(text: str, find: ChargeFinder) -> tuple[str, ...]:
     ((), ('盗窃罪',))
     """
     out: list[str] = []
-    for marker in CHARGE_STATEMENT_MARKERS:
-        start = text.find(marker)
-        while start >= 0:
-            end = min((i for i in (text.find(c, start) for c in SENTENCE_END_CHARS) if i >= 0), default=len(text))
-            out += [c for c in find(text[start:end]) if c not in out]
-            start = text.find(marker, end)
+    for m in CLAUSE_RE.finditer(text):
+        clause = m.group(0)
+        starts = [i for i in (clause.find(w) for w in CHARGE_STATEMENT_MARKERS) if i >= 0]
+        if starts:
+            out += [c for c in find(clause[min(starts):]) if c not in out]
     return tuple(out)
 
 
@@ -187,9 +185,9 @@ def mentioned_charges(text: str, find: ChargeFinder) -> tuple[str, ...]:
     from jiancha.law.penalties import PRIOR_CONVICTION_MARKERS
 
     out: list[str] = []
-    for sent in re.split(f"[{SENTENCE_END_CHARS}；;\n]", text):
-        if sent and not any(w in sent for w in PRIOR_CONVICTION_MARKERS):
-            out += [c for c in find(sent) if c not in out]
+    for m in CLAUSE_RE.finditer(text):
+        if not any(w in m.group(0) for w in PRIOR_CONVICTION_MARKERS):
+            out += [c for c in find(m.group(0)) if c not in out]
     return tuple(out)
 
 

@@ -232,7 +232,8 @@ class SearchIndex:
         r = self.rank(text, charges, voting)
         top, s, weights = r.docs, r.scores, r.charges
         # a guess claims only its most likely charge(s) as shared; named charges are all shared
-        likely = set(weights) if r.named else {c for c, w in weights.items() if w == max(weights.values())}
+        top_share = max(weights.values(), default=0.0)
+        likely = set(weights) if r.named else {c for c, w in weights.items() if w == top_share}
         order = np.lexsort((self._ids[top], -s))
         qset = set(r.tokens)
         out: list[SearchHit] = []
