@@ -19,7 +19,7 @@ class DataError(JianchaError):
 
     def __init__(self, message: str, *, path: str | None = None, line: int | None = None,
                  field: str | None = None):
-        self.path, self.line, self.field = path, line, field
+        self.path, self.line, self.field, self.message = path, line, field, message
         where = []
         if path is not None:
             where.append(str(path))

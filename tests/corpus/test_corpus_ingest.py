@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from corpus_fixtures import HAS_REPORTLAB, PDF_SOURCE
 
-from jiancha.corpus.ingest import Rejection, html_to_text, parse_document, pdf_to_text, read_document
+from jiancha._util.documents import html_to_text
+from jiancha.corpus.ingest import Rejection, parse_document, pdf_to_text, read_document
 from jiancha.corpus.pipeline import iter_outcomes
 from jiancha.errors import DataError
 

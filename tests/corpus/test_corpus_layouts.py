@@ -192,7 +192,7 @@ def test_signature_and_date_in_a_pre_block():
             f"<p>{PROCEDURE}</p><p>经依法审查查明：</p><p>{FACT}</p>"
             f"<p>本院认为，甲某的行为情节显著轻微、危害不大，不构成犯罪。{SNP_BASIS}</p>"
             "<pre>\n        检察员  乙某\n        2020年5月6日\n</pre><p>附：案卷材料一册。</p>")
-    from jiancha.corpus.ingest import html_to_text
+    from jiancha._util.documents import html_to_text
 
     e = _one(html_to_text(html))
     assert e.record.date == "2020-05-06" and not e.flags

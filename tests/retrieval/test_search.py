@@ -45,7 +45,7 @@ def test_reads_pdp_jsonl_and_txt_folders(tmp_path):
     (t,) = read_case_docs(tmp_path / "txt")
     assert t.id == "c9" and t.charges == ("诈骗罪",)
     (tmp_path / "empty").mkdir()
-    with pytest.raises(ConfigError, match="holds no .json, .txt or .jsonl"):
+    with pytest.raises(ConfigError, match=r"holds no documents \(.json, .jsonl, .txt, .html"):
         list(read_case_docs(tmp_path / "empty"))
     with pytest.raises(ConfigError, match="neither a folder of documents nor a .jsonl file"):
         list(read_case_docs(tmp_path / "missing"))
@@ -273,17 +273,25 @@ def test_corrupt_or_foreign_index_folders_are_one_line_errors(tmp_path, mini_ind
         SearchIndex.load(bad)
 
 
-def test_word_processor_files_and_index_folders_inside_a_source_are_left_out(tmp_path):
+def test_unreadable_files_and_index_folders_inside_a_source_are_left_out_and_reported(tmp_path):
     from jiancha.retrieval.search import SourceReport
 
     (tmp_path / "a.txt").write_text(JUDGMENT, encoding="utf-8")
-    (tmp_path / "b.docx").write_bytes(b"PK\x03\x04 not text")
+    (tmp_path / "b.docx").write_bytes(b"PK\x03\x04 not a zip")
+    (tmp_path / "c.doc").write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(504))
+    (tmp_path / "d.rtf").write_bytes(rb"{\rtf1\ansi \'b1\'be}")
+    (tmp_path / "e.doc").write_bytes(f"<html><body><p>{JUDGMENT}</p></body></html>".encode("gb18030"))
     SearchIndex.build(read_case_docs(tmp_path)).save(tmp_path / "ix")   # an index written into the folder
     report = SourceReport()
-    assert [d.id for d in read_case_docs(tmp_path, report)] == ["a"]
-    assert report.skipped == [(str(tmp_path / "ix"), "a case index folder"),
-                              (str(tmp_path / "b.docx"), ("a .docx file; save it as .txt (UTF-8 or GB18030) to "
-                                                          "index it"))]
+    docs = {d.id: d for d in read_case_docs(tmp_path, report)}
+    assert sorted(docs) == ["a", "e"] and docs["e"].fact == docs["a"].fact   # a .doc that is an HTML page is read
+    assert report.gb18030 == [str(tmp_path / "e.doc")]
+    assert [(p, why.split(";")[0]) for p, why in report.skipped] == [
+        (str(tmp_path / "ix"), "a case index folder"),
+        (str(tmp_path / "b.docx"), "not a readable Word .docx (File is not a zip file)"),
+        (str(tmp_path / "c.doc"), "a Word 97–2003 binary (.doc)"),
+        (str(tmp_path / "d.rtf"), "an RTF file")]
+    assert all("save it" in why for _, why in report.skipped[1:])
     with pytest.raises(ConfigError, match="is a case index, not a folder of documents"):
         list(read_case_docs(tmp_path / "ix"))
 

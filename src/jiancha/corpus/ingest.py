@@ -1,4 +1,4 @@
-"""Stage 1, collection format: read .txt / .html / .pdf documents, keep the document body, type and dedupe.
+"""Stage 1, collection format: read .txt / .html / .pdf / .docx documents (:mod:`jiancha._util.documents`), keep the document body, type and dedupe.
 
 A raw page from a procuratorate website carries navigation, banners (来源 / 发布时间 / 责任编辑 / 浏览次数 /
 打印本页 …) and the document. ``read_document`` keeps the body from the procuratorate header (or the title)
@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
-from html.parser import HTMLParser
 from pathlib import Path
 
+from jiancha._util.documents import DOCUMENT_SUFFIXES, pdf_text, read_document_text
+from jiancha._util.documents import wrap_width as _wrap_width
 from jiancha.corpus.text import is_date_line, normalize_case_number, normalize_line
 from jiancha.errors import DataError
 from jiancha.law.phrases import (
@@ -41,16 +42,13 @@ from jiancha.law.phrases import (
 )
 
 #: File suffixes read by ``list_documents``.
-SUFFIXES: tuple[str, ...] = (".txt", ".html", ".htm", ".pdf")
+SUFFIXES: tuple[str, ...] = DOCUMENT_SUFFIXES
 
 #: Website furniture: source, publication time, editor, views, print/close links, breadcrumbs, copyright.
 BANNER_RE = re.compile(
     r"^(?:信息)?来源[：:]|发布(?:时间|日期)[：:]|责任编辑[：:]|浏览(?:次数|量)[：:]|点击(?:数|量|次数)[：:]|"
     r"打印本页|关闭窗口|当前位置[：:]|您现在的位置|^首页|字体[：:]|版权所有|备案号|^作者[：:]|^编辑[：:]"
 )
-_BLOCK_TAGS = frozenset({"p", "div", "br", "li", "tr", "td", "th", "h1", "h2", "h3", "h4", "h5", "h6", "table",
-                         "ul", "ol", "section", "article", "header", "footer", "center", "pre", "blockquote"})
-_SKIP_TAGS = frozenset({"script", "style", "head", "title", "noscript"})
 _PDF_BREAK_AFTER = tuple("。：:；;！？」”")
 #: Endings no paragraph has (a comma, an opening bracket, a function word: ``…法定代理人吴国梁，系``): the next line
 #: continues it even when it looks like a paragraph's opening (``被不起诉人吴某某之父。``).
@@ -90,69 +88,12 @@ class Rejection:
         return {"path": self.path, "stage": self.stage, "reason": self.reason, "case_number": self.case_number}
 
 
-class _TextExtractor(HTMLParser):
-    """HTML → text with one line per block element; script/style/head skipped."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-        self.url = ""
-        self._skip = 0
-        self._pre = 0   # inside <pre>, a line break is a line break
-
-    def handle_starttag(self, tag: str, attrs: list) -> None:
-        a = dict(attrs)
-        if tag == "link" and (a.get("rel") or "").lower() == "canonical" and a.get("href"):
-            self.url = self.url or a["href"]
-        elif tag == "meta" and a.get("property") == "og:url" and a.get("content"):
-            self.url = self.url or a["content"]
-        if tag in _SKIP_TAGS:
-            self._skip += 1
-        elif tag in _BLOCK_TAGS:
-            self.parts.append("\n")
-        if tag == "pre":
-            self._pre += 1
-
-    def handle_startendtag(self, tag: str, attrs: list) -> None:
-        if tag in _BLOCK_TAGS:
-            self.parts.append("\n")
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in _SKIP_TAGS:
-            self._skip = max(0, self._skip - 1)
-        elif tag in _BLOCK_TAGS:
-            self.parts.append("\n")
-        if tag == "pre":
-            self._pre = max(0, self._pre - 1)
-
-    def handle_data(self, data: str) -> None:
-        if not self._skip:
-            self.parts.append(data if self._pre else data.replace("\n", " "))
-
-
-def html_to_text(html: str) -> str:
-    """Visible text of an HTML page, one block element per line."""
-    return parse_html(html)[0]
-
-
-def parse_html(html: str) -> tuple[str, str]:
-    """(visible text with one block element per line, canonical URL from <link rel=canonical> or og:url)."""
-    parser = _TextExtractor()
-    parser.feed(html)
-    parser.close()
-    return "".join(parser.parts), parser.url
-
-
 def pdf_to_text(path: str | Path) -> str:
-    """Text layer of a PDF (pypdf), with lines wrapped by the page width joined back into paragraphs."""
-    from pypdf import PdfReader
-    from pypdf.errors import PdfReadError
+    """Text layer of a PDF, with lines wrapped by the page width joined back into paragraphs."""
+    return _pdf_paragraphs(pdf_text(path))
 
-    try:
-        reader = PdfReader(str(path))
-        raw = "\n".join(page.extract_text() or "" for page in reader.pages)
-    except (PdfReadError, OSError, ValueError) as exc:
-        raise DataError(f"unreadable PDF ({exc}); expected a PDF with a text layer", path=str(path)) from None
+
+def _pdf_paragraphs(raw: str) -> str:
     return "\n".join(join_wrapped(drop_furniture([normalize_line(ln) for ln in raw.splitlines()])))
 
 
@@ -233,22 +174,9 @@ _FIXED_WIDTH_LINES = 8
 
 
 def wrap_width(lines: list[str]) -> int | None:
-    """The width the text is wrapped at: the most common length of its lines of ten characters or more when at
-    least ``_FIXED_WIDTH_SHARE`` of them are within one character of it and hardly any is much longer (a line
-    of half-width digits holds more characters), else None.
-
-    >>> wrap_width(["一" * 34] * 7 + ["二" * 12, "三" * 33])
-    34
-    >>> wrap_width(["一" * n for n in (11, 10, 139, 55, 10, 196, 167, 99, 11, 10)]) is None
-    True
-    """
-    lengths = [len(ln) for ln in lines if len(ln) >= 10]
-    if len(lengths) < _FIXED_WIDTH_LINES:
-        return None
-    mode = max(set(lengths), key=lambda n: (sum(abs(k - n) <= 1 for k in lengths), n))
-    near = sum(abs(k - mode) <= 1 for k in lengths)
-    over = sum(k > mode * 1.25 for k in lengths)
-    return mode if near >= _FIXED_WIDTH_SHARE * len(lengths) and over <= 0.1 * len(lengths) else None
+    """The width the text is wrapped at (:func:`jiancha._util.documents.wrap_width` with this module's
+    thresholds), else None."""
+    return _wrap_width(lines, _FIXED_WIDTH_SHARE, _FIXED_WIDTH_LINES)
 
 
 def _is_short_heading(line: str) -> bool:
@@ -264,20 +192,14 @@ def _starts_paragraph(line: str) -> bool:
 
 
 def read_text(path: str | Path) -> str:
-    """The text of one file by suffix (.txt as UTF-8 / GB18030, .html/.htm stripped, .pdf text layer)."""
+    """The text of one file (:func:`jiancha._util.documents.read_document_text`; a PDF's wrapped lines joined)."""
     return read_text_and_url(path)[0]
 
 
 def read_text_and_url(path: str | Path) -> tuple[str, str]:
     """``read_text`` and the page's canonical URL ('' when the file does not say)."""
-    p = Path(path)
-    suffix = p.suffix.lower()
-    if suffix == ".pdf":
-        return pdf_to_text(p), ""
-    from jiancha._util.io import decode_chinese_text
-
-    text, _ = decode_chinese_text(p.read_bytes(), p)
-    return parse_html(text) if suffix in (".html", ".htm") else (text, "")
+    doc = read_document_text(path)
+    return (_pdf_paragraphs(doc.text) if doc.kind == "pdf" else doc.text), doc.url
 
 
 def _title_of(line: str) -> str | None:

@@ -15,8 +15,10 @@ from jiancha.law.numerals import CN_NUMERAL_CHARS
 #: Chinese numerals: 八十万元 / 十二万五千元 / 三千元.
 AMOUNT_RE = re.compile(rf"(?:(?P<num>\d+(?:[,，]\d{{3}})*(?:\.\d+)?)\s*余?\s*(?P<unit>万)?"
                        rf"|(?P<cn>[{CN_NUMERAL_CHARS}]+(?:万[{CN_NUMERAL_CHARS}]*)?))\s*余?\s*元")
-#: A quantity by weight: 海洛因5.2克 / 甲基苯丙胺1.5千克 / 2公斤.
-QUANTITY_RE = re.compile(r"(?P<num>\d+(?:\.\d+)?)\s*余?\s*(?P<unit>千克|公斤|克)")
+#: A quantity by weight: 海洛因5.2克 / 甲基苯丙胺1.5千克 / 2公斤, or in Chinese numerals: 五克 / 二十余克 / 零点五克 /
+#: 一千克 (read as 1,000 克 or 1 千克 alike).
+QUANTITY_RE = re.compile(rf"(?:(?P<num>\d+(?:\.\d+)?)|(?P<cn>[{CN_NUMERAL_CHARS}]+(?:点[零〇一二两三四五六七八九]+)?))"
+                         r"\s*余?\s*(?P<unit>千克|公斤|克)")
 _GRAMS = {"克": 1.0, "千克": 1000.0, "公斤": 1000.0}
 
 
@@ -62,8 +64,35 @@ def parse_quantities(text: str) -> list[float]:
 
     >>> parse_quantities("贩卖甲基苯丙胺片剂0.5克，另查获海洛因1.2千克")
     [0.5, 1200.0]
+    >>> parse_quantities("贩卖海洛因五克、甲基苯丙胺二十余克、氯胺酮零点五克，查获大麻一千克、二十千克")
+    [5.0, 20.0, 0.5, 1000.0, 20000.0]
     """
-    return [_number(m.group("num")) * _GRAMS[m.group("unit")] for m in QUANTITY_RE.finditer(text)]
+    out = []
+    for m in QUANTITY_RE.finditer(text):
+        grams = _GRAMS[m.group("unit")]
+        if m.group("num") is not None:
+            out.append(_number(m.group("num")) * grams)
+            continue
+        cn = m.group("cn")
+        if cn.endswith("千") and grams == 1.0:   # 二十千克: the regex took 千 as a digit
+            cn, grams = cn[:-1], 1000.0
+        value = _chinese_quantity(cn)
+        if value is not None:
+            out.append(value * grams)
+    return out
+
+
+def _chinese_quantity(s: str) -> float | None:
+    """二十 → 20, 零点五 → 0.5, 一点二 → 1.2; None where it is no number."""
+    from jiancha.errors import ParseError
+    from jiancha.law.numerals import cn_digits, parse_number
+
+    whole, sep, frac = s.partition("点")
+    try:
+        value = 0 if whole in ("零", "〇") else parse_number(whole)
+        return float(f"{value}.{cn_digits(frac)}") if sep else float(value)
+    except ParseError:
+        return None
 
 
 def largest(values: list[float]) -> float | None:

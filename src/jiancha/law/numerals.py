@@ -73,6 +73,19 @@ _CN_TO_INT: dict[str, int] = {v: k for k, v in _INT_TO_CN.items()}
 
 
 @lru_cache(maxsize=4096)
+def cn_digits(s: str) -> str:
+    """The Arabic digits of a number written digit by digit (the decimals of 零点零五, a year 二〇二一); ParseError
+    for a character that is no digit.
+
+    >>> cn_digits("零五"), cn_digits("二〇二一")
+    ('05', '2021')
+    """
+    try:
+        return "".join(str(_DIGIT_VALUE[c]) for c in s)
+    except KeyError as exc:
+        raise ParseError(f"{s!r} is not written digit by digit; expected 零〇一二两三四五六七八九") from exc
+
+
 def parse_number(s: str) -> int:
     """Integer value of a number written in Arabic, full-width or Chinese numerals (1–9999).
 

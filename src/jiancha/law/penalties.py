@@ -10,7 +10,9 @@ from jiancha.law.numerals import CN_NUMERAL_CHARS
 PRISON_TERM_RE = re.compile(rf"有期徒刑(?:([{CN_NUMERAL_CHARS}\d]+)年)?(?:([{CN_NUMERAL_CHARS}\d]+)个?月)?")
 LIFE_OR_DEATH: tuple[str, ...] = ("无期徒刑", "死刑")
 #: Penalties without prison: 拘役 (detention) and 管制 count as no prison for the band.
-SHORT_PENALTIES: tuple[str, ...] = ("拘役", "管制", "单处罚金", "免予刑事处罚")
+SHORT_PENALTIES: tuple[str, ...] = ("拘役", "管制", "单处罚金", "免予刑事处罚", "免除刑事处罚")
+#: A conviction without penalty, as verdicts word it (shown as the first).
+EXEMPTION: tuple[str, ...] = ("免予刑事处罚", "免除刑事处罚")
 #: Months standing for life imprisonment or death in comparisons.
 LIFE_MONTHS = 600.0
 #: Verdicts that impose no penalty, as they are worded.
@@ -112,6 +114,39 @@ def upheld_penalty(context: str) -> str:
     return ""
 
 
+#: Where a verdict's item for one defendant begins: 被告人张某犯… / 被告单位某公司犯… / 上诉人（原审被告人）李某无罪;
+#: not 被告人张某退赔犯罪所得.
+DEFENDANT_ITEM_RE = re.compile(r"(?:被告人|上诉人)(?:[（(]原审被告人[）)])?(?P<name>[^，,。；;：:\s（(、]{1,8}?(?:、[^，,。；;：:\s（(、]{1,8}?)*)"
+                               r"(?<!所)(?=犯(?!罪)|无罪|不负刑事责任|免予)"
+                               r"|被告单位(?:[（(]原审被告单位[）)])?(?P<unit>[^，,。；;：:\s]{2,40}?)(?=犯(?!罪)|无罪)")
+#: What a verdict on appeal says of a sentence it quashes (二、撤销…判决的第一项，即被告人王某犯…): not the sentence;
+#: what it says is quashed runs to the next numbered item (or the end of the sentence where items are not numbered).
+QUASHED = "撤销"
+ITEM_START_RE = re.compile(r"(?:^|(?<=[。；;\s]))[一二三四五六七八九十]+、")
+#: Defendants a description names before it says how many more there are.
+SHOWN_DEFENDANTS = 4
+
+
+def _by_defendant(operative: str) -> list[tuple[str, str]]:
+    """(name, the verdict's text for that defendant) for each defendant the verdict names in order, the text of a
+    name named twice put together, a sentence the verdict quashes left out; [] when it names fewer than two."""
+    found = list(DEFENDANT_ITEM_RE.finditer(operative))
+    if len(found) < 2:
+        return []
+    starts = [m.end() for m in ITEM_START_RE.finditer(operative)]
+
+    def quashed(at: int) -> bool:
+        begin = max([i for i in starts if i <= at], default=0) if starts else operative.rfind("。", 0, at) + 1
+        return QUASHED in operative[begin:at]
+
+    parts: dict[str, str] = {}
+    for m, nxt in zip(found, [*found[1:], None], strict=True):
+        if not quashed(m.start()):
+            name = m.group("name") or m.group("unit")
+            parts[name] = parts.get(name, "") + operative[m.start():nxt.start() if nxt else None]
+    return list(parts.items()) if len(parts) >= 2 else []
+
+
 def describe_verdict(verdict: str, max_chars: int = 60, *, context: str = "") -> str:
     """A verdict in a few characters: the principal penalty it imposes (有期徒刑 as :func:`render_term`, 拘役 /
     管制 with their months, 无期徒刑, 死刑, 免予刑事处罚, 单处罚金), marked （缓刑） when suspended and ，并处罚金 when a
@@ -128,8 +163,23 @@ def describe_verdict(verdict: str, max_chars: int = 60, *, context: str = "") ->
     ('单处罚金', '死刑缓期二年执行')
     >>> describe_verdict("准许上诉人撤回上诉。如不服本裁定……")
     '准许上诉人撤回上诉。'
+
+    A verdict on several defendants is described for each, by name (the first :data:`SHOWN_DEFENDANTS`):
+
+    >>> describe_verdict("一、被告人张某犯盗窃罪，判处有期徒刑三年；二、被告人李某犯盗窃罪，判处有期徒刑一年，缓刑二年。")
+    '张某 有期徒刑3年；李某 有期徒刑1年（缓刑）'
     """
     operative = verdict.split(APPEAL_NOTICE)[0]
+    each = [(name, _describe_one(part)) for name, part in _by_defendant(operative)]
+    each = [(name, said) for name, said in each if said]   # an item that imposes nothing (维持…的定罪部分)
+    if len(each) >= 2:
+        shown = "；".join(f"{name} {said}" for name, said in each[:SHOWN_DEFENDANTS])
+        return shown + (f"；等{len(each)}人" if len(each) > SHOWN_DEFENDANTS else "")
+    return _describe_one(operative, context) or operative.strip()[:max_chars]
+
+
+def _describe_one(operative: str, context: str = "") -> str:
+    """:func:`describe_verdict` of one defendant's verdict; '' when it names no penalty or outcome."""
     suspended = ("（缓刑）" if SUSPENDED in operative else "") + ("，并处罚金" if FINE in operative else "")
     months = parse_prison_months(operative)
     if months is not None and months >= LIFE_MONTHS:
@@ -141,8 +191,8 @@ def describe_verdict(verdict: str, max_chars: int = 60, *, context: str = "") ->
     short = SHORT_TERM_RE.search(operative)
     if short:
         return f"{short.group(1)}{_int(short.group(2))}个月{suspended}"
-    if "免予刑事处罚" in operative:
-        return "免予刑事处罚"
+    if any(w in operative for w in EXEMPTION):
+        return EXEMPTION[0]
     if FINE in operative:     # no prison, detention or control imposed: the fine alone
         return "单处罚金"
     named = next((w for w in NO_PENALTY_OUTCOMES if w in operative), None)
@@ -151,4 +201,4 @@ def describe_verdict(verdict: str, max_chars: int = 60, *, context: str = "") ->
         return f"{named}（原判{upheld}）" if upheld else named
     if months == 0.0:
         return render_term(0.0)
-    return operative.strip()[:max_chars]
+    return ""

@@ -1,9 +1,11 @@
-"""Collections of judgments read for a case index: LeCaRD v1 / v2 candidate files, court documents as plain text,
-JSONL exports; each as a :class:`CaseDoc` (facts, charges, the penalty or decision, canonical articles).
+"""Collections of judgments read for a case index: LeCaRD v1 / v2 candidate files, court documents (text, HTML,
+Word .docx, PDF), JSONL exports; each as a :class:`CaseDoc` (facts, charges, the penalty or decision, canonical
+articles).
 
-``read_case_docs`` takes a folder of ``.json`` / ``.txt`` / ``.jsonl`` files (in subfolders or not) or one
-``.jsonl`` export; a ``.txt`` document is decoded as UTF-8 or GB18030 and split into facts, reasoning and verdict
-(:mod:`jiancha.law.judgment`). A file that cannot be read raises DataError naming it; one that holds no case is
+``read_case_docs`` takes a folder of ``.json`` / ``.jsonl`` files and documents (in subfolders or not) or one
+``.jsonl`` export; a document's text (:mod:`jiancha._util.documents`: UTF-8 or GB18030, a PDF's page-wrapped
+lines joined) is split into facts, reasoning and verdict (:mod:`jiancha.law.judgment`); a Word 97–2003 binary,
+WPS or RTF file, or a PDF without a text layer, is skipped and reported with what to save it as. A file that cannot be read raises DataError naming it; one that holds no case is
 skipped and listed in a :class:`SourceReport`. :func:`fold_duplicates` keeps one of identical copies.
 """
 
@@ -15,6 +17,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from jiancha._util.documents import DOCUMENT_SUFFIXES
 from jiancha.errors import ConfigError, DataError
 
 
@@ -96,8 +99,8 @@ class SourceReport:
         return out
 
 
-#: Formats court documents are often downloaded in, which are not read: the user is told to convert them.
-UNSUPPORTED_SUFFIXES: tuple[str, ...] = (".doc", ".docx", ".pdf", ".wps", ".rtf", ".html", ".htm")
+#: Suffixes of the files read: JSON documents and exports, and documents (:mod:`jiancha._util.documents`).
+_READ_SUFFIXES: tuple[str, ...] = (".json", ".jsonl", *DOCUMENT_SUFFIXES)
 #: Fields of a JSON document that hold a case's facts or its full text (LeCaRD v1 names first).
 _TEXT_FIELDS: tuple[str, ...] = ("ajjbqk", "fact", "qw", "cpfxgc", "reason", "pjjg", "result")
 
@@ -120,16 +123,22 @@ def _read_jsonl(p: Path, find) -> Iterator[CaseDoc]:
                       tuple(normalize_article_string(str(a)) or str(a) for a in o.get("relevant_articles") or ()))
 
 
-def _read_txt(f: Path, doc_id: str, find, report: SourceReport) -> CaseDoc | None:
-    """A court document as plain text, split into facts, reasoning and verdict (:mod:`jiancha.law.judgment`)."""
-    from jiancha._util.io import decode_chinese_text
+def _read_document(f: Path, doc_id: str, find, report: SourceReport) -> CaseDoc | None:
+    """A court document as text, HTML, .docx or PDF (:mod:`jiancha._util.documents`), split into facts,
+    reasoning and verdict (:mod:`jiancha.law.judgment`)."""
+    from jiancha._util.documents import UnreadableDocument, join_full_lines, read_document_text
     from jiancha.law.judgment import split_judgment
 
-    text, enc = decode_chinese_text(f.read_bytes(), f)
+    try:
+        doc = read_document_text(f)
+    except UnreadableDocument as exc:
+        report.skipped.append((str(f), exc.message))
+        return None
+    text = join_full_lines(doc.text) if doc.kind == "pdf" else doc.text
     if not text.strip():
         report.skipped.append((str(f), "empty"))
         return None
-    if enc == "gb18030":
+    if doc.encoding == "gb18030":
         report.gb18030.append(str(f))
     parts = split_judgment(text)
     return _from_candidate({"fact": parts.fact or text, "reason": parts.reason, "result": parts.result,
@@ -157,18 +166,17 @@ def read_case_docs(src: str | os.PathLike, report: SourceReport | None = None) -
     for x in sorted(p.rglob("*")):
         if not x.is_file() or any(i == x.parent or i in x.parents for i in indexes):
             continue
-        if x.suffix.lower() in UNSUPPORTED_SUFFIXES:
-            report.skipped.append((str(x), f"a {x.suffix} file; save it as .txt (UTF-8 or GB18030) to index it"))
-        elif x.suffix in (".json", ".txt", ".jsonl"):
+        if x.suffix.lower() in _READ_SUFFIXES:
             files.append(x)
     if not files:
-        raise ConfigError(f"{p} holds no .json, .txt or .jsonl documents")
+        raise ConfigError(f"{p} holds no documents ({', '.join(_READ_SUFFIXES)})")
     for f in files:
         doc_id = f.stem if f.parent == p else f"{f.parent.name}/{f.stem}"
-        if f.suffix == ".jsonl":
+        suffix = f.suffix.lower()
+        if suffix == ".jsonl":
             yield from _read_jsonl(f, find)
-        elif f.suffix == ".txt":
-            doc = _read_txt(f, doc_id, find, report)
+        elif suffix != ".json":
+            doc = _read_document(f, doc_id, find, report)
             if doc is not None:
                 yield doc
         else:
