@@ -123,18 +123,28 @@ def _read_jsonl(p: Path, find) -> Iterator[CaseDoc]:
                       tuple(normalize_article_string(str(a)) or str(a) for a in o.get("relevant_articles") or ()))
 
 
+def judgment_text(f: Path):
+    """The text of the court document at ``f`` as a :class:`jiancha._util.documents.DocumentText` (a PDF's
+    page-wrapped lines joined, so that 本院认 | 为 reads 本院认为); UnreadableDocument for a format without
+    readable text."""
+    from jiancha._util.documents import join_full_lines, read_document_text
+
+    doc = read_document_text(f)
+    return replace(doc, text=join_full_lines(doc.text)) if doc.kind == "pdf" else doc
+
+
 def _read_document(f: Path, doc_id: str, find, report: SourceReport) -> CaseDoc | None:
-    """A court document as text, HTML, .docx or PDF (:mod:`jiancha._util.documents`), split into facts,
-    reasoning and verdict (:mod:`jiancha.law.judgment`)."""
-    from jiancha._util.documents import UnreadableDocument, join_full_lines, read_document_text
+    """A court document as text, HTML, .docx or PDF (:func:`judgment_text`), split into facts, reasoning and
+    verdict (:mod:`jiancha.law.judgment`)."""
+    from jiancha._util.documents import UnreadableDocument
     from jiancha.law.judgment import split_judgment
 
     try:
-        doc = read_document_text(f)
+        doc = judgment_text(f)
     except UnreadableDocument as exc:
         report.skipped.append((str(f), exc.message))
         return None
-    text = join_full_lines(doc.text) if doc.kind == "pdf" else doc.text
+    text = doc.text
     if not text.strip():
         report.skipped.append((str(f), "empty"))
         return None
