@@ -1,4 +1,5 @@
-"""Stage 1, collection format: read .txt / .html / .pdf / .docx documents (:mod:`jiancha._util.documents`), keep the document body, type and dedupe.
+"""Stage 1, collection format: read .txt / .html / .pdf / .docx documents (:mod:`jiancha._util.documents`), keep
+the document body, type and dedupe.
 
 A raw page from a procuratorate website carries navigation, banners (来源 / 发布时间 / 责任编辑 / 浏览次数 /
 打印本页 …) and the document. ``read_document`` keeps the body from the procuratorate header (or the title)
@@ -15,8 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from jiancha._util.documents import DOCUMENT_SUFFIXES, pdf_text, read_document_text
-from jiancha._util.documents import wrap_width as _wrap_width
+from jiancha._util.documents import DOCUMENT_SUFFIXES, pdf_text, read_document_text, wrap_width
 from jiancha.corpus.text import is_date_line, normalize_case_number, normalize_line
 from jiancha.errors import DataError
 from jiancha.law.phrases import (
@@ -146,8 +146,8 @@ def join_wrapped(lines: list[str]) -> list[str]:
     """Lines wrapped by a page width, a ``<br>`` or a scan joined back into paragraphs: a line that does not end a
     sentence continues on the next, unless that one starts a paragraph (a heading, a list item, a section
     opening such as 本案由 / 本院认为 / 犯罪嫌疑人…) and the line before could end one (``_CONTINUES``). Where the
-    text is wrapped at a fixed width (``wrap_width``), a line that fills it continues whatever the next one
-    starts with (``…听取了`` / ``辩护人的意见，…``)."""
+    text is wrapped at a fixed width (:func:`jiancha._util.documents.wrap_width`), a line that fills it continues
+    whatever the next one starts with (``…听取了`` / ``辩护人的意见，…``)."""
     width = wrap_width(lines)
     out: list[str] = []
     last = ""   # the line read before this one (a paragraph in ``out`` may be several lines)
@@ -164,19 +164,6 @@ def join_wrapped(lines: list[str]) -> list[str]:
             out.append(line)
         last = line
     return out
-
-
-#: Share of a document's lines of ten characters or more that must have the same length, give or take one,
-#: for the text to count as wrapped at that width (a PDF's text layer; typed paragraphs vary in length).
-_FIXED_WIDTH_SHARE = 0.4
-#: Fewest lines of ten characters or more a text must have for a fixed width to be read off them.
-_FIXED_WIDTH_LINES = 8
-
-
-def wrap_width(lines: list[str]) -> int | None:
-    """The width the text is wrapped at (:func:`jiancha._util.documents.wrap_width` with this module's
-    thresholds), else None."""
-    return _wrap_width(lines, _FIXED_WIDTH_SHARE, _FIXED_WIDTH_LINES)
 
 
 def _is_short_heading(line: str) -> bool:
