@@ -48,6 +48,7 @@ def test_a_zip_that_is_no_word_document_says_so(tmp_path):
     ("a.wps", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 504, "a WPS file; save it as .docx or .txt"),
     ("a.rtf", rb"{\rtf1\ansi\ansicpg936 {\f0 \'b1\'be\'d4\'ba}}", "an RTF file; save it as .docx or .txt"),
     ("a.pdf", b"<html>not a pdf</html>", r"not a \.pdf file inside \(it starts b'<html>no'\)"),
+    ("a.doc", b"\x00\x01\xfe\xff binary", r"neither text, HTML, \.docx nor PDF inside .*save it as \.docx"),
 ])
 def test_formats_without_readable_text_name_what_to_save_them_as(tmp_path, name, data, message):
     p = tmp_path / name
@@ -55,6 +56,15 @@ def test_formats_without_readable_text_name_what_to_save_them_as(tmp_path, name,
     with pytest.raises(UnreadableDocument, match=message) as err:
         read_document_text(p)
     assert str(p) in str(err.value)
+
+
+def test_a_txt_file_in_another_encoding_is_an_error_naming_it(tmp_path):
+    from jiancha.errors import DataError
+
+    (tmp_path / "a.txt").write_bytes(b"\xff\xfe\x00\xd8 binary")
+    with pytest.raises(DataError, match="a.txt: cannot decode; expected UTF-8 or GB18030") as err:
+        read_document_text(tmp_path / "a.txt")
+    assert not isinstance(err.value, UnreadableDocument)
 
 
 def test_a_doc_that_is_an_html_page_or_text_is_read_by_its_content(tmp_path):

@@ -197,7 +197,7 @@ def _looks_like_html(data: bytes) -> bool:
 
 def read_document_text(path: str | Path) -> DocumentText:
     """The text of the file at ``path`` (see the module docstring). Raises :class:`UnreadableDocument` for a
-    format that holds no readable text, DataError for text in neither UTF-8 nor GB18030."""
+    format that holds no readable text, DataError for a .txt or .html file in neither UTF-8 nor GB18030."""
     p = Path(path)
     data = p.read_bytes()
     suffix = p.suffix.lower()
@@ -212,7 +212,13 @@ def read_document_text(path: str | Path) -> DocumentText:
         return DocumentText(docx_text(data, p), "docx")
     if suffix in (".pdf", ".docx"):
         raise UnreadableDocument(f"not a {suffix} file inside (it starts {data[:8]!r}); save it again", path=str(p))
-    text, enc = decode_chinese_text(data, p)
+    try:
+        text, enc = decode_chinese_text(data, p)
+    except DataError:
+        if suffix in (".txt", ".html", ".htm"):
+            raise
+        raise UnreadableDocument(f"neither text, HTML, .docx nor PDF inside (it starts {data[:8]!r}); save it as "
+                                 ".docx or .txt (UTF-8 or GB18030) to read it", path=str(p)) from None
     if suffix in (".html", ".htm") or _looks_like_html(data.removeprefix(b"\xef\xbb\xbf")):
         body, url = parse_html(text)
         return DocumentText(body, "html", enc, url)

@@ -72,7 +72,6 @@ _INT_TO_CN: dict[int, str] = {n: _format(n) for n in range(1, MAX_NUMBER + 1)}
 _CN_TO_INT: dict[str, int] = {v: k for k, v in _INT_TO_CN.items()}
 
 
-@lru_cache(maxsize=4096)
 def cn_digits(s: str) -> str:
     """The Arabic digits of a number written digit by digit (the decimals of 零点零五, a year 二〇二一); ParseError
     for a character that is no digit.
@@ -86,6 +85,7 @@ def cn_digits(s: str) -> str:
         raise ParseError(f"{s!r} is not written digit by digit; expected 零〇一二两三四五六七八九") from exc
 
 
+@lru_cache(maxsize=4096)
 def parse_number(s: str) -> int:
     """Integer value of a number written in Arabic, full-width or Chinese numerals (1–9999).
 

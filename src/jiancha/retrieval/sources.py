@@ -4,9 +4,11 @@ articles).
 
 ``read_case_docs`` takes a folder of ``.json`` / ``.jsonl`` files and documents (in subfolders or not) or one
 ``.jsonl`` export; a document's text (:mod:`jiancha._util.documents`: UTF-8 or GB18030, a PDF's page-wrapped
-lines joined) is split into facts, reasoning and verdict (:mod:`jiancha.law.judgment`); a Word 97–2003 binary,
-WPS or RTF file, or a PDF without a text layer, is skipped and reported with what to save it as. A file that cannot be read raises DataError naming it; one that holds no case is
-skipped and listed in a :class:`SourceReport`. :func:`fold_duplicates` keeps one of identical copies.
+lines joined) is split into facts, reasoning and verdict (:mod:`jiancha.law.judgment`). A file that cannot be
+read (a JSON file that is not JSON, a .txt in neither UTF-8 nor GB18030) raises DataError naming it; one that holds
+no case (empty, a JSON value without a text field, a Word 97–2003 binary, a WPS or RTF file, a PDF without a text
+layer) is skipped and listed in a :class:`SourceReport` with what to save it as. :func:`fold_duplicates` keeps one
+of identical copies.
 """
 
 from __future__ import annotations
@@ -17,7 +19,13 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from jiancha._util.documents import DOCUMENT_SUFFIXES
+from jiancha._util.documents import (
+    DOCUMENT_SUFFIXES,
+    DocumentText,
+    UnreadableDocument,
+    join_full_lines,
+    read_document_text,
+)
 from jiancha.errors import ConfigError, DataError
 
 
@@ -123,12 +131,9 @@ def _read_jsonl(p: Path, find) -> Iterator[CaseDoc]:
                       tuple(normalize_article_string(str(a)) or str(a) for a in o.get("relevant_articles") or ()))
 
 
-def judgment_text(f: Path):
-    """The text of the court document at ``f`` as a :class:`jiancha._util.documents.DocumentText` (a PDF's
-    page-wrapped lines joined, so that 本院认 | 为 reads 本院认为); UnreadableDocument for a format without
-    readable text."""
-    from jiancha._util.documents import join_full_lines, read_document_text
-
+def judgment_text(f: Path) -> DocumentText:
+    """The text of the court document at ``f`` (a PDF's page-wrapped lines joined, so that 本院认 | 为 reads
+    本院认为); UnreadableDocument for a format without readable text."""
     doc = read_document_text(f)
     return replace(doc, text=join_full_lines(doc.text)) if doc.kind == "pdf" else doc
 
@@ -136,7 +141,6 @@ def judgment_text(f: Path):
 def _read_document(f: Path, doc_id: str, find, report: SourceReport) -> CaseDoc | None:
     """A court document as text, HTML, .docx or PDF (:func:`judgment_text`), split into facts, reasoning and
     verdict (:mod:`jiancha.law.judgment`)."""
-    from jiancha._util.documents import UnreadableDocument
     from jiancha.law.judgment import split_judgment
 
     try:
@@ -156,10 +160,9 @@ def _read_document(f: Path, doc_id: str, find, report: SourceReport) -> CaseDoc 
 
 
 def read_case_docs(src: str | os.PathLike, report: SourceReport | None = None) -> Iterator[CaseDoc]:
-    """The documents of ``src`` (see module docstring), in sorted path order: a ``.jsonl`` export, or a folder of
-    ``.json`` / ``.txt`` documents and ``.jsonl`` exports (a case index folder inside it is left out). A file that
-    cannot be read raises DataError naming it; one that holds no case (empty, a JSON value without a text field, a
-    word-processor or PDF file) is skipped and noted in ``report``."""
+    """The documents of ``src`` (see the module docstring), in sorted path order: a ``.jsonl`` export, or a folder of
+    ``.json`` files, documents and ``.jsonl`` exports (a case index folder inside it is left out); what is skipped
+    is noted in ``report``."""
     report = report if report is not None else SourceReport()
     p = Path(src)
     find = finder()
