@@ -77,8 +77,9 @@ def render_term(months: float | None) -> str:
     return "有期徒刑" + (f"{y}年" if y else "") + (f"{m}个月" if m else "")
 
 
-#: Sentences without fixed-term prison, as a verdict words them: 拘役 / 管制 with their months.
-SHORT_TERM_RE = re.compile(rf"(拘役|管制)([{CN_NUMERAL_CHARS}\d]+)个?月")
+#: Sentences without fixed-term prison, as a verdict words them: 拘役 / 管制 with their term (管制一年六个月).
+SHORT_TERM_RE = re.compile(rf"(拘役|管制)(?=[{CN_NUMERAL_CHARS}\d])(?:([{CN_NUMERAL_CHARS}\d]+)年)?"
+                           rf"(?:([{CN_NUMERAL_CHARS}\d]+)个?月)?")
 #: A death sentence suspended for two years (判处死刑，缓期二年执行).
 DEATH_SUSPENDED = "缓期二年执行"
 SUSPENDED = "缓刑"
@@ -114,11 +115,13 @@ def upheld_penalty(context: str) -> str:
     return ""
 
 
-#: Where a verdict's item for one defendant begins: 被告人张某犯… / 被告单位某公司犯… / 上诉人（原审被告人）李某无罪;
-#: not 被告人张某退赔犯罪所得.
-DEFENDANT_ITEM_RE = re.compile(r"(?:被告人|上诉人)(?:[（(]原审被告人[）)])?(?P<name>[^，,。；;：:\s（(、]{1,8}?(?:、[^，,。；;：:\s（(、]{1,8}?)*)"
+#: Where a verdict's item for one defendant begins: 被告人张某犯… / 被告单位某公司犯… / 上诉人（原审被告人）李某无罪 /
+#: 上诉单位（原审被告单位）某公司犯…; not 被告人张某退赔犯罪所得.
+DEFENDANT_ITEM_RE = re.compile(r"(?:被告人|上诉人)(?:[（(]原审被告人[）)])?"
+                               r"(?P<name>[^，,。；;：:\s（()）、][^，,。；;：:\s（(、]{0,14}?(?:、[^，,。；;：:\s（(、]{1,15}?)*)"
                                r"(?<!所)(?=犯(?!罪)|无罪|不负刑事责任|免予)"
-                               r"|被告单位(?:[（(]原审被告单位[）)])?(?P<unit>[^，,。；;：:\s]{2,40}?)(?=犯(?!罪)|无罪)")
+                               r"|(?:被告|上诉)单位(?:[（(]原审被告单位[）)])?(?P<unit>[^，,。；;：:\s（()）][^，,。；;：:\s]{1,39}?)"
+                               r"(?=犯(?!罪)|无罪)")
 #: What a verdict on appeal says of a sentence it quashes (二、撤销…判决的第一项，即被告人王某犯…): not the sentence;
 #: what it says is quashed runs to the next numbered item (or the end of the sentence where items are not numbered).
 QUASHED = "撤销"
@@ -128,7 +131,8 @@ SHOWN_DEFENDANTS = 4
 
 
 def _by_defendant(operative: str) -> list[tuple[str, str]]:
-    """(name, the verdict's text for that defendant) for each defendant the verdict names in order, the text of a
+    """(name, the verdict's text for that defendant) for each defendant the verdict names in order (each of those
+    named together, 被告人甲、乙犯…罪，各判处…), from the name to the next defendant or numbered item, the text of a
     name named twice put together, a sentence the verdict quashes left out; [] when it names fewer than two."""
     found = list(DEFENDANT_ITEM_RE.finditer(operative))
     if len(found) < 2:
@@ -141,9 +145,11 @@ def _by_defendant(operative: str) -> list[tuple[str, str]]:
 
     parts: dict[str, str] = {}
     for m, nxt in zip(found, [*found[1:], None], strict=True):
-        if not quashed(m.start()):
-            name = m.group("name") or m.group("unit")
-            parts[name] = parts.get(name, "") + operative[m.start():nxt.start() if nxt else None]
+        if quashed(m.start()):
+            continue
+        end = min([i for i in starts if i > m.start()] + [nxt.start() if nxt else len(operative)])
+        for name in (m.group("name") or m.group("unit")).split("、"):   # 甲、乙犯…，各判处…
+            parts[name] = parts.get(name, "") + operative[m.start():end]
     return list(parts.items()) if len(parts) >= 2 else []
 
 
@@ -178,9 +184,16 @@ def describe_verdict(verdict: str, max_chars: int = 60, *, context: str = "") ->
     return _describe_one(operative, context) or operative.strip()[:max_chars]
 
 
+def _suspended(text: str) -> bool:
+    """Whether ``text`` suspends a sentence: 缓刑 in a clause that does not revoke one (撤销…宣告缓刑…)."""
+    from jiancha.law.patterns import CLAUSE_RE
+
+    return any(SUSPENDED in c and QUASHED not in c for c in (m.group(0) for m in CLAUSE_RE.finditer(text)))
+
+
 def _describe_one(operative: str, context: str = "") -> str:
     """:func:`describe_verdict` of one defendant's verdict; '' when it names no penalty or outcome."""
-    suspended = ("（缓刑）" if SUSPENDED in operative else "") + ("，并处罚金" if FINE in operative else "")
+    suspended = ("（缓刑）" if _suspended(operative) else "") + ("，并处罚金" if FINE in operative else "")
     months = parse_prison_months(operative)
     if months is not None and months >= LIFE_MONTHS:
         if "死刑" in operative:
@@ -188,9 +201,9 @@ def _describe_one(operative: str, context: str = "") -> str:
         return "无期徒刑"
     if months:
         return render_term(months) + suspended
-    short = SHORT_TERM_RE.search(operative)
+    short = next((m for m in SHORT_TERM_RE.finditer(operative) if m.group(2) or m.group(3)), None)
     if short:
-        return f"{short.group(1)}{_int(short.group(2))}个月{suspended}"
+        return f"{short.group(1)}{12 * _int(short.group(2)) + _int(short.group(3))}个月{suspended}"
     if any(w in operative for w in EXEMPTION):
         return EXEMPTION[0]
     if FINE in operative:     # no prison, detention or control imposed: the fine alone

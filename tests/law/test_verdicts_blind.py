@@ -1,0 +1,46 @@
+"""Verdicts on one or several defendants, described for each (``describe_verdict``), on verdicts and gold written
+without the parser (``dev`` and ``sealed`` reported apart)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from jiancha.law.penalties import SHOWN_DEFENDANTS, describe_verdict
+
+ROOT = Path(__file__).parent / "blind_verdicts"
+
+
+def _read_description(said: str) -> dict:
+    """The fields of one defendant's description (``有期徒刑1年6个月（缓刑），并处罚金``)."""
+    out = {"suspended": "（缓刑）" in said, "fine": "，并处罚金" in said}
+    core = said.replace("（缓刑）", "").replace("，并处罚金", "")
+    if m := re.fullmatch(r"有期徒刑(?:(\d+)年)?(?:(\d+)个月)?", core):
+        return out | {"principal": "有期徒刑", "months": 12 * int(m.group(1) or 0) + int(m.group(2) or 0)}
+    if m := re.fullmatch(r"(拘役|管制)(\d+)个月", core):
+        return out | {"principal": m.group(1), "months": int(m.group(2))}
+    return out | {"principal": core, "months": None}
+
+
+def _cases():
+    for part in ("dev", "sealed"):
+        for line in (ROOT / f"{part}.jsonl").read_text(encoding="utf-8").splitlines():
+            gold = json.loads(line)
+            yield pytest.param(gold, id=f"{part}/{gold['id']}")
+
+
+@pytest.mark.parametrize("gold", list(_cases()))
+def test_blind_verdict(gold):
+    said = describe_verdict(gold["verdict"])
+    want = gold["defendants"]
+    if len(want) == 1:
+        assert _read_description(said) | {"name": want[0]["name"]} == want[0], said
+        return
+    parts = said.split("；")
+    more = int(parts.pop()[1:-1]) if parts[-1].startswith("等") else None
+    assert more == (len(want) if len(want) > SHOWN_DEFENDANTS else None), said
+    got = [_read_description(rest) | {"name": name} for name, rest in (p.split(" ", 1) for p in parts)]
+    assert got == want[:SHOWN_DEFENDANTS], said
