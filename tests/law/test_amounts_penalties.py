@@ -60,3 +60,4 @@ def test_a_verdict_on_several_defendants_is_described_for_each():
     assert describe_verdict(many) == "甲 拘役1个月；乙 拘役2个月；丙 拘役3个月；丁 拘役4个月；等6人"
     assert describe_verdict("被告人胡某、苏某犯组织卖淫罪，各判处有期徒刑六年；被告人毛某犯协助组织卖淫罪，判处有期徒刑三年。") \
         == "胡某 有期徒刑6年；苏某 有期徒刑6年；毛某 有期徒刑3年"   # 各判处: each named
+    assert describe_verdict("被告人胡某、苏某犯赌博罪，各判处拘役三个月，缓刑四个月。") == "胡某 拘役3个月（缓刑）；苏某 拘役3个月（缓刑）"

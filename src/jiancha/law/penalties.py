@@ -135,7 +135,7 @@ def _by_defendant(operative: str) -> list[tuple[str, str]]:
     named together, 被告人甲、乙犯…罪，各判处…), from the name to the next defendant or numbered item, the text of a
     name named twice put together, a sentence the verdict quashes left out; [] when it names fewer than two."""
     found = list(DEFENDANT_ITEM_RE.finditer(operative))
-    if len(found) < 2:
+    if not found:
         return []
     starts = [m.end() for m in ITEM_START_RE.finditer(operative)]
 
