@@ -7,7 +7,13 @@ import zipfile
 
 import pytest
 
-from jiancha._util.documents import UnreadableDocument, docx_text, join_full_lines, read_document_text
+from jiancha._util.documents import (
+    DocumentText,
+    UnreadableDocument,
+    docx_text,
+    join_full_lines,
+    read_document_text,
+)
 
 _W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
 
@@ -76,8 +82,7 @@ def test_a_doc_that_is_an_html_page_or_text_is_read_by_its_content(tmp_path):
     assert (doc.kind, doc.encoding) == ("html", "gb18030")
     assert [ln for ln in doc.text.splitlines() if ln] == ["本院认为，被告人张某", "判决如下："]
     (tmp_path / "b.doc").write_bytes("\ufeff本院认为，被告人李某".encode())
-    assert read_document_text(tmp_path / "b.doc") == read_document_text(tmp_path / "b.doc").__class__(
-        "\ufeff本院认为，被告人李某"[1:], "txt", "utf-8-sig")
+    assert read_document_text(tmp_path / "b.doc") == DocumentText("本院认为，被告人李某", "txt", "utf-8-sig")
     (tmp_path / "c.htm").write_text("\ufeff<!DOCTYPE html><p>甲</p>", encoding="utf-8")
     assert read_document_text(tmp_path / "c.htm").text.strip() == "甲"
 
