@@ -279,18 +279,19 @@ def test_unreadable_files_and_index_folders_inside_a_source_are_left_out_and_rep
     (tmp_path / "a.txt").write_text(JUDGMENT, encoding="utf-8")
     (tmp_path / "b.docx").write_bytes(b"PK\x03\x04 not a zip")
     (tmp_path / "c.doc").write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(504))
-    (tmp_path / "d.rtf").write_bytes(rb"{\rtf1\ansi \'b1\'be}")
+    (tmp_path / "d.rtf").write_bytes(rb"{\rtf1\ansi\ansicpg936 " + "".join(
+        f"\\'{b:02x}" if b > 0x7F else chr(b) for b in JUDGMENT.replace("\n", "\\par ").encode("gbk")).encode() + b"}")
     (tmp_path / "e.doc").write_bytes(f"<html><body><p>{JUDGMENT}</p></body></html>".encode("gb18030"))
     SearchIndex.build(read_case_docs(tmp_path)).save(tmp_path / "ix")   # an index written into the folder
     report = SourceReport()
     docs = {d.id: d for d in read_case_docs(tmp_path, report)}
-    assert sorted(docs) == ["a", "e"] and docs["e"].fact == docs["a"].fact   # a .doc that is an HTML page is read
+    assert sorted(docs) == ["a", "d", "e"]     # an RTF file and a .doc that is an HTML page are read
+    assert docs["d"].fact == docs["e"].fact == docs["a"].fact
     assert report.gb18030 == [str(tmp_path / "e.doc")]
     assert [(p, why.split(";")[0]) for p, why in report.skipped] == [
         (str(tmp_path / "ix"), "a case index folder"),
         (str(tmp_path / "b.docx"), "not a readable Word .docx (File is not a zip file)"),
-        (str(tmp_path / "c.doc"), "a Word 97–2003 binary (.doc)"),
-        (str(tmp_path / "d.rtf"), "an RTF file")]
+        (str(tmp_path / "c.doc"), "a Word file: a damaged compound file (bytes length not a multiple of item size)")]
     assert all("save it" in why for _, why in report.skipped[1:])
     with pytest.raises(ConfigError, match="is a case index, not a folder of documents"):
         list(read_case_docs(tmp_path / "ix"))

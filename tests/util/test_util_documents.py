@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -50,9 +51,8 @@ def test_a_zip_that_is_no_word_document_says_so(tmp_path):
 
 
 @pytest.mark.parametrize("name, data, message", [
-    ("old.doc", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 504, r"a Word 97–2003 binary \(\.doc\); save it as \.docx"),
-    ("a.wps", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 504, "a WPS file; save it as .docx or .txt"),
-    ("a.rtf", rb"{\rtf1\ansi\ansicpg936 {\f0 \'b1\'be\'d4\'ba}}", "an RTF file; save it as .docx or .txt"),
+    ("old.doc", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 504, r"a Word file: a damaged compound file .*; save it as \.docx"),
+    ("a.wps", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 504, "a WPS file: a damaged compound file .*; save it as .docx"),
     ("a.pdf", b"<html>not a pdf</html>", r"not a \.pdf file inside \(it starts b'<html>no'\)"),
     ("a.doc", b"\x00\x01\xfe\xff binary", r"neither text, HTML, \.docx nor PDF inside .*save it as \.docx"),
 ])
@@ -62,6 +62,71 @@ def test_formats_without_readable_text_name_what_to_save_them_as(tmp_path, name,
     with pytest.raises(UnreadableDocument, match=message) as err:
         read_document_text(p)
     assert str(p) in str(err.value)
+
+
+DATA = Path(__file__).parent / "data"
+#: The body of ``data/judgment.doc`` and ``data/judgment.rtf`` (LibreOffice 7.4 saved an HTML page as both): a
+#: table (cells one per line, an empty line after each row), a bold run inside 本院认为, a hyperlink field, a
+#: manual line break and an ideographic space.
+JUDGMENT_LINES = [
+    "浙江省杭州市西湖区人民法院", "刑事判决书", "（2023）浙0106刑初501号", "公诉机关浙江省杭州市西湖区人民检察院。",
+    "被告人沈某，男，汉族，初中文化，无业。",
+    "经审理查明：2023年9月1日晚，被告人沈某持水果刀威胁被害人韩某，劫取其现金人民币1,200元。",
+    "扣押物品", "数量", "", "水果刀", "1把", "",
+    "本院认为，被告人沈某以暴力胁迫方法劫取他人财物，其行为已构成抢劫罪。依照《中华人民共和国刑法》第二百六十三条之规定，判决如下：",
+    "被告人沈某犯抢劫罪，判处有期徒刑四年，并处罚金人民币八千元。", "（刑期从判决执行之日起计算。）", "审判员\u3000王某"]
+
+
+@pytest.mark.parametrize("name, kind", [("judgment.doc", "doc"), ("judgment.rtf", "rtf")])
+def test_word_97_binaries_and_rtf_are_read(tmp_path, name, kind):
+    doc = read_document_text(DATA / name)
+    assert (doc.kind, doc.text.splitlines()) == (kind, JUDGMENT_LINES)
+    (tmp_path / "a.wps").write_bytes((DATA / name).read_bytes())   # WPS files in the Word format are read too
+    assert read_document_text(tmp_path / "a.wps").text == doc.text
+
+
+def _patched_fib(tmp_path, at: int, value: bytes) -> Path:
+    """``judgment.doc`` with ``value`` written at ``at`` of its FIB (the WordDocument stream's first sector)."""
+    data = bytearray((DATA / "judgment.doc").read_bytes())
+    fib = next(at for at in range(512, len(data), 512) if data[at: at + 2] == b"\xec\xa5")   # wIdent 0xA5EC
+    data[fib + at: fib + at + len(value)] = value
+    (tmp_path / "x.doc").write_bytes(bytes(data))
+    return tmp_path / "x.doc"
+
+
+@pytest.mark.parametrize("at, value, message", [
+    (10, b"\x00\x03", "a password-protected"),    # flags: fEncrypted and fWhichTblStm set
+    (2, b"\x68\x00", r"a Word 6 / 95 document \(nFib 0x68\)"),
+    (0, b"\x00\x00", r"not a Word document inside the compound file \(no FIB\)"),
+])
+def test_word_binaries_this_reader_cannot_take_say_why(tmp_path, at, value, message):
+    with pytest.raises(UnreadableDocument, match=f"a Word file: {message}.*; save it as .docx or .txt"):
+        read_document_text(_patched_fib(tmp_path, at, value))
+
+
+def test_word_control_characters_and_nested_fields():
+    from jiancha._util.word97 import visible_text
+
+    raw = ("第\x13 PAGE \\* MERGEFORMAT \x141\x15页\r"
+           "详见\x13 HYPERLINK \"http://a\" \x14《\x13 REF x \x14刑法\x15》\x15\x0b下一行\x0c"
+           "甲\x07乙\x07\x07脚注\x02引用\x01图\x1e\x1f")
+    assert visible_text(raw) == "第1页\n详见《刑法》\n下一行\n甲\n乙\n\n脚注引用图-"
+    assert visible_text("\x13 unclosed \x14结果") == "结果"
+
+
+def test_rtf_as_wps_and_word_write_it():
+    from jiancha._util.rtf import rtf_text
+
+    gbk = "被告人张某犯盗窃罪".encode("gbk")
+    hexed = "".join(f"\\'{b:02x}" for b in gbk).encode()
+    wps = (rb"{\rtf1\ansi\ansicpg936\deff0{\fonttbl{\f0\fnil\fcharset134 \'cb\'ce\'cc\'e5;}{\f1\fcharset0 Arial;}}"
+           rb"{\colortbl;\red0\green0\blue0;}{\*\generator WPS Office}{\header {\f0 \'d2\'b3\'c3\'bc}}"
+           rb"\pard\f0 " + hexed + rb"\f1  (2018)\tab No.1\par}")
+    assert rtf_text(wps) == "被告人张某犯盗窃罪 (2018)\tNo.1\n"
+    word = (rb"{\rtf1\ansi\deff0{\fonttbl{\f0 Times;}}\uc2 \u26412\'b1\'be\u38498\'d4\'ba\uc1{\b\u35748?}\u20026?"
+            rb"\line \u-10174\'3f\u-8265\'3f\~{\footnote \u33050?}\{\}\\\par "
+            rb"{\field{\*\fldinst HYPERLINK \"http://a\"}{\fldrslt \u38142?}}\cell\row}")
+    assert rtf_text(word) == "本院认为\n\U00020bb7\u00a0{}\\\n链\n\n"
 
 
 def test_a_txt_file_in_another_encoding_is_an_error_naming_it(tmp_path):

@@ -213,6 +213,32 @@ def test_workbench_shows_a_loading_indicator_then_a_backend_failure(page):
             assert page.input_value("#fact") == THEFT_FACT
 
 
+def test_workbench_reads_a_document_then_reviews_it(page, live, tmp_path):
+    from importlib.resources import files
+
+    decision = tmp_path / "决定书.txt"
+    decision.write_bytes((files("jiancha") / "data" / "raw_docs" / "d01_dnp_2018.txt").read_bytes())
+    page.goto(live.url + "/workbench")
+    page.set_input_files("#document", str(decision))
+    page.click("#read-document")
+    page.locator("#upload-note").wait_for()
+    assert "已从 决定书.txt（不起诉决定书）读出三部分" in page.locator("#upload-note").inner_text()
+    assert page.input_value("#person_info").startswith("被不起诉人") and page.input_value("#fact")
+    page.click("#submit")
+    page.locator("#decision").wait_for()
+    assert page.locator("#document-decision").inner_text().startswith("所读文书自身的决定：相对不起诉（与建议")
+    # an unreadable file: a message, and what the form held is still there
+    bad = tmp_path / "扫描件.pdf"
+    bad.write_bytes(b"%PDF-1.4 not really")
+    page.fill("#fact", "事实文字")
+    page.set_input_files("#document", str(bad))
+    page.click("#read-document")
+    page.locator("#error").wait_for()
+    assert page.locator("#error").inner_text().startswith("无法读取 扫描件.pdf：")
+    assert page.input_value("#fact") == "事实文字"
+    page.screenshot(path=str(tmp_path / "upload.png"), full_page=True)
+
+
 # --- every page at a phone's width -----------------------------------------------------------------------------------
 
 #: Elements that reach past the viewport's right edge, outside any box that scrolls sideways (for the message).

@@ -1,11 +1,12 @@
 """The text of a document file, whatever it was saved as: plain text (UTF-8 or GB18030), an HTML page, a Word
-.docx, a PDF's text layer, and a ``.doc`` that is really one of those (court and procuratorate sites often serve
-HTML or text under that name). Formats only: no legal knowledge, which the readers of ``corpus`` and
-``retrieval`` add on top.
+.docx, a Word 97–2003 binary ``.doc`` (and a WPS file in that format; :mod:`jiancha._util.word97`), RTF
+(:mod:`jiancha._util.rtf`), a PDF's text layer, and a ``.doc`` that is really HTML or text (court and
+procuratorate sites often serve those under that name). Formats only: no legal knowledge, which the readers of
+``corpus`` and ``retrieval`` add on top.
 
 ``read_document_text`` reads one file by its content (the suffix only decides between equally plausible ones)
-and says what it read; a format it cannot read (a Word 97–2003 binary, a WPS or RTF file, a scanned PDF
-without a text layer) raises :class:`UnreadableDocument` with what to do instead.
+and says what it read; a file it cannot read (a scanned PDF without a text layer, an encrypted or Word 6/95
+document, a WPS file in Kingsoft's own format) raises :class:`UnreadableDocument` with what to do instead.
 """
 
 from __future__ import annotations
@@ -19,10 +20,11 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 from jiancha._util.io import decode_chinese_text
+from jiancha._util.rtf import rtf_text
+from jiancha._util.word97 import WordBinaryError, word97_text
 from jiancha.errors import DataError
 
-#: Suffixes of document files (``.wps`` and ``.rtf`` listed so that each such file is reported with what to save it
-#: as, rather than passed over).
+#: Suffixes of document files.
 DOCUMENT_SUFFIXES: tuple[str, ...] = (".txt", ".html", ".htm", ".pdf", ".docx", ".doc", ".wps", ".rtf")
 
 _OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"   # Word 97–2003 .doc, WPS, old Excel: a compound file
@@ -42,7 +44,7 @@ class UnreadableDocument(DataError):
 
 @dataclass(frozen=True)
 class DocumentText:
-    """A file's text and how it was read: ``kind`` txt / html / docx / pdf, ``encoding`` of a text or HTML file
+    """A file's text and how it was read: ``kind`` txt / html / docx / doc / rtf / pdf, ``encoding`` of a text or HTML file
     ('' for the others), ``url`` the canonical address an HTML page names ('' when none)."""
 
     text: str
@@ -132,13 +134,16 @@ def docx_text(data: bytes, path: str | Path = "") -> str:
     return "\n".join(lines)
 
 
-def pdf_text(path: str | Path) -> str:
-    """The text layer of a PDF (pypdf), page after page, lines as the PDF lays them out."""
+def pdf_text(source: str | Path | bytes, path: str | Path = "") -> str:
+    """The text layer of a PDF (pypdf), page after page, lines as the PDF lays them out; ``source`` is the file
+    or its bytes (``path`` then names it in errors)."""
     from pypdf import PdfReader
     from pypdf.errors import PdfReadError
 
+    if not isinstance(source, bytes):
+        path = source
     try:
-        reader = PdfReader(str(path))
+        reader = PdfReader(io.BytesIO(source) if isinstance(source, bytes) else str(source))
         text = "\n".join(page.extract_text() or "" for page in reader.pages)
     except (PdfReadError, OSError, ValueError) as exc:
         raise UnreadableDocument(f"unreadable PDF ({exc}); expected a PDF with a text layer", path=str(path)) from None
@@ -199,26 +204,36 @@ def read_document_text(path: str | Path) -> DocumentText:
     """The text of the file at ``path`` (see the module docstring). Raises :class:`UnreadableDocument` for a
     format that holds no readable text, DataError for a .txt or .html file in neither UTF-8 nor GB18030."""
     p = Path(path)
-    data = p.read_bytes()
-    suffix = p.suffix.lower()
+    return read_document_bytes(p.read_bytes(), p)
+
+
+def read_document_bytes(data: bytes, name: str | Path) -> DocumentText:
+    """``read_document_text`` of a file's bytes (an upload); ``name`` is its file name, whose suffix decides
+    between equally plausible formats and which errors name."""
+    p = str(name)
+    suffix = Path(p).suffix.lower()
     if data.startswith(_OLE2):
-        what = "a WPS file" if suffix == ".wps" else "a Word 97–2003 binary (.doc)"
-        raise UnreadableDocument(f"{what}; save it as .docx or .txt (UTF-8 or GB18030) to read it", path=str(p))
-    if data.startswith(b"{\\rtf"):
-        raise UnreadableDocument("an RTF file; save it as .docx or .txt (UTF-8 or GB18030) to read it", path=str(p))
+        try:
+            return DocumentText(word97_text(data), "doc")
+        except WordBinaryError as exc:
+            what = "a WPS file" if suffix == ".wps" else "a Word file"
+            raise UnreadableDocument(f"{what}: {exc.message}; save it as .docx or .txt (UTF-8 or GB18030) to read it",
+                                     path=p) from None
+    if data.lstrip().startswith(b"{\\rtf"):
+        return DocumentText(rtf_text(data), "rtf")
     if data.startswith(b"%PDF"):
-        return DocumentText(pdf_text(p), "pdf")
+        return DocumentText(pdf_text(data, p), "pdf")
     if data.startswith(_ZIP):
         return DocumentText(docx_text(data, p), "docx")
     if suffix in (".pdf", ".docx"):
-        raise UnreadableDocument(f"not a {suffix} file inside (it starts {data[:8]!r}); save it again", path=str(p))
+        raise UnreadableDocument(f"not a {suffix} file inside (it starts {data[:8]!r}); save it again", path=p)
     try:
         text, enc = decode_chinese_text(data, p)
     except DataError:
         if suffix in (".txt", ".html", ".htm"):
             raise
         raise UnreadableDocument(f"neither text, HTML, .docx nor PDF inside (it starts {data[:8]!r}); save it as "
-                                 ".docx or .txt (UTF-8 or GB18030) to read it", path=str(p)) from None
+                                 ".docx or .txt (UTF-8 or GB18030) to read it", path=p) from None
     if suffix in (".html", ".htm") or _looks_like_html(data.removeprefix(b"\xef\xbb\xbf")):
         body, url = parse_html(text)
         return DocumentText(body, "html", enc, url)

@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from jiancha._util.documents import DOCUMENT_SUFFIXES, pdf_text, read_document_text, wrap_width
+from jiancha._util.documents import DOCUMENT_SUFFIXES, DocumentText, pdf_text, read_document_text, wrap_width
 from jiancha.corpus.text import is_date_line, normalize_case_number, normalize_line
 from jiancha.errors import DataError
 from jiancha.law.phrases import (
@@ -186,7 +186,12 @@ def read_text(path: str | Path) -> str:
 def read_text_and_url(path: str | Path) -> tuple[str, str]:
     """``read_text`` and the page's canonical URL ('' when the file does not say)."""
     doc = read_document_text(path)
-    return (_pdf_paragraphs(doc.text) if doc.kind == "pdf" else doc.text), doc.url
+    return paragraphs(doc), doc.url
+
+
+def paragraphs(doc: DocumentText) -> str:
+    """A document's text with one paragraph per line (a PDF's page-wrapped lines joined, its furniture dropped)."""
+    return _pdf_paragraphs(doc.text) if doc.kind == "pdf" else doc.text
 
 
 def _title_of(line: str) -> str | None:

@@ -6,7 +6,7 @@ articles).
 ``.jsonl`` export; a document's text (:mod:`jiancha._util.documents`: UTF-8 or GB18030, a PDF's page-wrapped
 lines joined) is split into facts, reasoning and verdict (:mod:`jiancha.law.judgment`). A file that cannot be
 read (a JSON file that is not JSON, a .txt in neither UTF-8 nor GB18030) raises DataError naming it; one that holds
-no case (empty, a JSON value without a text field, a Word 97–2003 binary, a WPS or RTF file, a PDF without a text
+no case (empty, a JSON value without a text field, an encrypted or Word 6/95 document, a PDF without a text
 layer) is skipped and listed in a :class:`SourceReport` with what to save it as. :func:`fold_duplicates` keeps one
 of identical copies.
 """

@@ -6,7 +6,7 @@ workbench. Every error becomes a message on a page (or a JSON ``{"error": ...}``
 
 # No ``from __future__ import annotations``: FastAPI reads the handlers' annotations (Request, Form) at
 # definition time, and they name objects imported inside create_app (fastapi is an optional extra).
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -19,7 +19,15 @@ from jiancha.retrieval.precedents import PrecedentIndex
 from jiancha.web.explorer import CaseFilter, Explorer
 from jiancha.web.render import ServerLinks, environment
 from jiancha.web.runs import KIND_PDP, NotFoundError
-from jiancha.web.workbench import MAX_FIELD_CHARS, Outcome, Workbench, bilingual, precedent_reasons
+from jiancha.web.upload import MAX_UPLOAD_BYTES, case_from_document
+from jiancha.web.workbench import (
+    MAX_FIELD_CHARS,
+    InputError,
+    Outcome,
+    Workbench,
+    bilingual,
+    precedent_reasons,
+)
 
 __all__ = ["MAX_FIELD_CHARS", "create_app", "message_title", "validation_message"]
 
@@ -143,8 +151,9 @@ def create_app(runs_dir: str | Path | None = None, *, model: str = DEFAULT_MODEL
 
     # --- workbench ---------------------------------------------------------------------------------------------
     def bench_page(out: Outcome | None, partial: bool) -> HTMLResponse:
-        ctx = {"model": bench.model, "max_chars": MAX_FIELD_CHARS, "out": out, "reasons": precedent_reasons,
-               "statutes_loaded": bench.statutes is not None, "title": "审查起诉辅助"}
+        ctx = {"model": bench.model, "max_chars": MAX_FIELD_CHARS, "max_upload_mb": MAX_UPLOAD_BYTES // 2**20,
+               "out": out, "reasons": precedent_reasons, "statutes_loaded": bench.statutes is not None,
+               "title": "审查起诉辅助"}
         # htmx swaps only 2xx answers into the page: a partial answer is always 200, its message says what failed.
         if partial:
             return page("_workbench_result.html", 200, **ctx)
@@ -156,9 +165,31 @@ def create_app(runs_dir: str | Path | None = None, *, model: str = DEFAULT_MODEL
 
     @app.post("/workbench", response_class=HTMLResponse)
     def workbench_submit(request: Request, person_info: str = fastapi.Form(""), procedure: str = fastapi.Form(""),
-                         fact: str = fastapi.Form("")):
+                         fact: str = fastapi.Form(""), document_decision: str = fastapi.Form("")):
         out = bench.review(person_info, procedure, fact)
+        if document_decision:   # the decision of the document the case was read from, shown beside the result
+            out = replace(out, extra={**out.extra, "document_decision": document_decision})
         return bench_page(out, bool(request.headers.get("HX-Request")))
+
+    @app.post("/workbench/document", response_class=HTMLResponse)
+    async def workbench_document(request: Request, document: fastapi.UploadFile | None = fastapi.File(None),
+                                 person_info: str = fastapi.Form(""), procedure: str = fastapi.Form(""),
+                                 fact: str = fastapi.Form(""), document_decision: str = fastapi.Form("")):
+        """Fill the form from an uploaded document; on failure the form is kept as it was and the page says why."""
+        from starlette.concurrency import run_in_threadpool
+
+        typed = {"person_info": person_info, "procedure": procedure, "fact": fact}
+        data = await document.read(MAX_UPLOAD_BYTES + 1) if document is not None else b""
+        name = (document.filename if document is not None else "") or ""
+        try:
+            up = await run_in_threadpool(case_from_document, data, name)
+        except InputError as exc:
+            out = Outcome(typed, error=str(exc), error_en=exc.en, status=422,
+                          extra={"document_decision": document_decision})
+        else:
+            out = Outcome(up.case, extra={"upload_note": up.note, "document_decision": up.decision})
+        # htmx swaps only 2xx answers: its request gets the page with status 200, the message says what failed
+        return bench_page(replace(out, status=200) if request.headers.get("HX-Request") else out, False)
 
     @app.post("/api/consult")
     async def api(request: Request):
