@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sys
 from importlib.resources import files
+from pathlib import Path
 
 import pytest
 import typer.main
@@ -213,6 +214,27 @@ def test_case_predict_checks_the_case_file(monkeypatch, capsys, tmp_path, conten
     assert code == 2 and "Traceback" not in err
     assert err.startswith((f"error: {case}, ", f"error: {case}: "))
     assert message in err
+
+
+def test_case_predict_reads_a_document_file(monkeypatch, capsys, tmp_path):
+    from importlib.resources import files
+
+    doc = Path(__file__).parents[1] / "util" / "data" / "judgment.doc"   # a judgment: its whole text is the facts
+    code, out, err = run_main(monkeypatch, capsys, "case", "predict", "--document", str(doc), "--precedents",
+                              "none", "--json")
+    assert code == 0 and err.strip() == f"{doc}: not a 起诉书 or 不起诉决定书: its whole text is taken as the facts"
+    assert "document_decision" not in json.loads(out)
+    decision = tmp_path / "d.txt"
+    decision.write_bytes((files("jiancha") / "data" / "raw_docs" / "d09_multi_differing.txt").read_bytes())
+    code, out, err = run_main(monkeypatch, capsys, "case", "predict", "--document", str(decision), "--precedents",
+                              "none", "--json")
+    assert code == 0 and err.strip() == f"{decision}: a 不起诉决定书 on 2 people: the first one's case"
+    assert json.loads(out)["document_decision"] == "相对不起诉"
+    (tmp_path / "scan.pdf").write_bytes(b"%PDF-1.4")
+    code, _, err = run_main(monkeypatch, capsys, "case", "predict", "--document", str(tmp_path / "scan.pdf"))
+    assert code == 2 and err.startswith(f"error: {tmp_path / 'scan.pdf'}: unreadable PDF")
+    code, _, err = run_main(monkeypatch, capsys, "case", "predict", "--document", str(doc), "--fact", "事实")
+    assert code == 2 and err.strip() == "error: give one of: a case file, --document FILE, --fact TEXT"
 
 
 @pytest.mark.parametrize("command", [("build", "extract", "{dir}", "--out", "{dir}/r.jsonl"),

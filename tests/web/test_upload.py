@@ -68,10 +68,16 @@ def test_a_decision_fills_the_three_fields_and_its_own_decision_is_shown_beside_
 
 def test_the_same_case_is_read_from_any_format():
     text = (RAW / "d01_dnp_2018.txt").read_text(encoding="utf-8")
-    as_txt = case_from_document(text.encode("gb18030"), "a.txt")
-    as_docx = case_from_document(_docx(text), "a.docx")
-    assert (as_docx.case, as_docx.decision) == (as_txt.case, as_txt.decision)
-    assert as_txt.decision == "相对不起诉" and as_txt.suspects == 1 and all(as_txt.case.values())
+    as_txt = case_from_document(text.encode("gb18030"), "a.txt").read
+    assert case_from_document(_docx(text), "a.docx").read == as_txt
+    assert (as_txt.title, as_txt.decision, as_txt.suspects) == ("不起诉决定书", "相对不起诉", 1)
+    assert all(as_txt.case.values()) and as_txt.missing == []
+
+
+def test_a_decision_on_two_people_fills_the_first_and_says_so():
+    up = case_from_document((RAW / "d09_multi_differing.txt").read_bytes(), "d09.txt")
+    assert up.note == "已从 d09.txt（不起诉决定书）读出三部分；文书对 2 名犯罪嫌疑人作出决定，这里填入第 1 名。"
+    assert up.read.case["person_info"].startswith("被不起诉人吴某") and "被不起诉人" not in up.read.case["person_info"][5:]
 
 
 def test_a_document_of_another_kind_goes_whole_into_the_facts(client):

@@ -40,7 +40,7 @@ class RtfError(DataError):
 
 
 class _Group:
-    __slots__ = ("skip", "uc", "font")
+    __slots__ = ("font", "skip", "uc")
 
     def __init__(self, skip: bool = False, uc: int = 1, font: int | None = None) -> None:
         self.skip, self.uc, self.font = skip, uc, font

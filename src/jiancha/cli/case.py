@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
+
+if TYPE_CHECKING:
+    from jiancha.datasets.records import PDPRecord
 
 app = typer.Typer(no_args_is_help=True)
 
@@ -46,6 +49,28 @@ def _load_context(precedents: str, split: str, statutes_dir: str | None):
 CASE_FIELDS = ("person_info", "procedure", "fact")
 
 
+def _document_record(path: str) -> tuple[PDPRecord, str]:
+    """The case a document file holds and the document's own decision ('' when none), saying on stderr what was
+    read."""
+    from pathlib import Path
+
+    from jiancha.corpus.document_case import document_case
+    from jiancha.datasets.records import PDPRecord
+    from jiancha.errors import DataError
+
+    read = document_case(Path(path).read_bytes(), path)
+    if not read.title:
+        said = "not a 起诉书 or 不起诉决定书: its whole text is taken as the facts"
+    else:
+        said = f"a {read.title}" + (f" on {read.suspects} people: the first one's case" if read.suspects > 1 else "")
+        if read.missing:
+            said += f" (not found: {'、'.join(read.missing)})"
+    if not read.case["fact"].strip():
+        raise DataError(f"{said}, without facts; give them with --fact", path=path)
+    typer.echo(f"{path}: {said}", err=True)
+    return PDPRecord(id="", decision="", **read.case), read.decision
+
+
 def _read_case(obj: object, path: str) -> dict:
     """The case file's object, checked: a JSON object whose three input fields are text, with a non-empty fact."""
     from jiancha.errors import DataError
@@ -77,6 +102,9 @@ def _check_model(model: str, base_url: list[str] | None, api_key_env: str | None
 def predict_command(
     case_file: Annotated[str | None, typer.Argument(help="A JSON file with person_info, procedure, fact (a PDP "
                                                     "record works); or use --fact.")] = None,
+    document: Annotated[str | None, typer.Option("--document", help="A document file (起诉书 / 不起诉决定书 split "
+                                                 "into the three inputs; any other document's whole text is the "
+                                                 "facts): .docx .doc .pdf .txt .rtf .html.")] = None,
     fact: Annotated[str | None, typer.Option("--fact", help="The facts, when no case file is given.")] = None,
     procedure: Annotated[str, typer.Option("--procedure", help="The procedural history.")] = "",
     person_info: Annotated[str, typer.Option("--person-info", help="The suspect information.")] = "",
@@ -100,8 +128,13 @@ def predict_command(
     from jiancha.errors import ConfigError
     from jiancha.pdp.consult import consult
 
+    own_decision = ""
+    if sum(x is not None for x in (case_file, document, fact)) > 1:
+        raise ConfigError("give one of: a case file, --document FILE, --fact TEXT")
     if case_file:
         record = PDPRecord.from_dict(_read_case(read_json(case_file), case_file))
+    elif document is not None:
+        record, own_decision = _document_record(document)
     elif fact is not None:
         if not fact.strip():
             raise ConfigError("--fact is empty: give the facts of the case, which the decision is predicted from")
@@ -112,13 +145,18 @@ def predict_command(
     result = consult(record, model=model, precedents=records, k=k, statutes=statutes,
                      base_urls=tuple(base_url or ()), api_key_env=api_key_env, index=index)
     if as_json:
-        typer.echo(json.dumps(asdict(result), ensure_ascii=False, indent=2))
+        out = asdict(result)
+        if own_decision:
+            out["document_decision"] = own_decision
+        typer.echo(json.dumps(out, ensure_ascii=False, indent=2))
         return
     console = Console()
     if result.valid:
         console.print(f"[bold]决定：{result.decision}[/]  ({result.model})")
     else:
         console.print(f"[bold red]invalid answer ({result.reason})[/]  ({result.model})")
+    if own_decision:
+        console.print(f"文书自身的决定：{own_decision}")
     console.print("[bold]适用法条[/]")
     for a in result.relevant_articles or ("无",):
         text = result.article_texts.get(a)

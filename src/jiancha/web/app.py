@@ -172,7 +172,7 @@ def create_app(runs_dir: str | Path | None = None, *, model: str = DEFAULT_MODEL
         return bench_page(out, bool(request.headers.get("HX-Request")))
 
     @app.post("/workbench/document", response_class=HTMLResponse)
-    async def workbench_document(request: Request, document: fastapi.UploadFile | None = fastapi.File(None),
+    async def workbench_document(request: Request, document: fastapi.UploadFile | None = None,
                                  person_info: str = fastapi.Form(""), procedure: str = fastapi.Form(""),
                                  fact: str = fastapi.Form(""), document_decision: str = fastapi.Form("")):
         """Fill the form from an uploaded document; on failure the form is kept as it was and the page says why."""
@@ -187,7 +187,7 @@ def create_app(runs_dir: str | Path | None = None, *, model: str = DEFAULT_MODEL
             out = Outcome(typed, error=str(exc), error_en=exc.en, status=422,
                           extra={"document_decision": document_decision})
         else:
-            out = Outcome(up.case, extra={"upload_note": up.note, "document_decision": up.decision})
+            out = Outcome(up.read.case, extra={"upload_note": up.note, "document_decision": up.read.decision})
         # htmx swaps only 2xx answers: its request gets the page with status 200, the message says what failed
         return bench_page(replace(out, status=200) if request.headers.get("HX-Request") else out, False)
 
