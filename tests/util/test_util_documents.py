@@ -125,8 +125,9 @@ def test_rtf_as_wps_and_word_write_it():
     assert rtf_text(wps) == "被告人张某犯盗窃罪 (2018)\tNo.1\n"
     word = (rb"{\rtf1\ansi\deff0{\fonttbl{\f0 Times;}}\uc2 \u26412\'b1\'be\u38498\'d4\'ba\uc1{\b\u35748?}\u20026?"
             rb"\line \u-10174\'3f\u-8265\'3f\~{\footnote \u33050?}\{\}\\\par "
-            rb"{\field{\*\fldinst HYPERLINK \"http://a\"}{\fldrslt \u38142?}}\cell\row}")
-    assert rtf_text(word) == "本院认为\n\U00020bb7\u00a0{}\\\n链\n\n"
+            rb"{\field{\*\fldinst HYPERLINK \"http://a\"}{\fldrslt \u38142?}}\cell\row"
+            rb"{\v hidden}{\v\v0 shown}{\pict\bin6 }}{{\par}")
+    assert rtf_text(word) == "本院认为\n\U00020bb7\u00a0{}\\\n链\n\nshown"
 
 
 def test_a_txt_file_in_another_encoding_is_an_error_naming_it(tmp_path):

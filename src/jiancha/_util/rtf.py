@@ -8,7 +8,7 @@ two bytes per character, so bytes are gathered and decoded together.
 
 Groups that are not text are skipped: those opened by ``\\*`` (ignorable destinations, field instructions among
 them, so a field shows its result ``\\fldrslt``), the font, colour, style and list tables, document information,
-pictures, objects, headers, footers and footnotes.
+pictures, objects, headers, footers and footnotes; so are hidden text (``\\v``) and ``\\bin`` data.
 """
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ _SKIPPED = frozenset({
     "headerl", "headerr", "headerf", "footer", "footerl", "footerr", "footerf", "footnote", "annotation", "bkmkstart",
     "bkmkend", "fldinst", "pn", "pnseclvl", "shpinst", "nonshppict", "filetbl", "mmathPr", "userprops",
 })
-_BREAKS = {"par": "\n", "line": "\n", "sect": "\n", "page": "\n", "cell": "\n", "row": "\n", "tab": "\t",
+_BREAKS = {"par": "\n", "line": "\n", "sect": "\n", "page": "\n", "cell": "\n", "row": "\n", "nestcell": "\n",
+           "nestrow": "\n", "tab": "\t",
            "emdash": "—", "endash": "–", "lquote": "‘", "rquote": "’", "ldblquote": "“", "rdblquote": "”",
            "bullet": "•", "emspace": "\u2003", "enspace": "\u2002"}
 _SYMBOLS = {"~": "\u00a0", "_": "-", "-": "", "{": "{", "}": "}", "\\": "\\", "\n": "\n", "\r": "\n"}
@@ -40,13 +41,15 @@ class RtfError(DataError):
 
 
 class _Group:
-    __slots__ = ("font", "skip", "uc")
+    """What a group inherits from the one around it: skipped, hidden text (``\\v``), \\uc count, font."""
 
-    def __init__(self, skip: bool = False, uc: int = 1, font: int | None = None) -> None:
-        self.skip, self.uc, self.font = skip, uc, font
+    __slots__ = ("font", "hidden", "skip", "uc")
+
+    def __init__(self, skip: bool = False, uc: int = 1, font: int | None = None, hidden: bool = False) -> None:
+        self.skip, self.uc, self.font, self.hidden = skip, uc, font, hidden
 
     def copy(self) -> _Group:
-        return _Group(self.skip, self.uc, self.font)
+        return _Group(self.skip, self.uc, self.font, self.hidden)
 
 
 def _font_codepages(data: bytes) -> dict[int, int]:
@@ -90,8 +93,13 @@ def rtf_text(data: bytes) -> str:
             out.append(bytes(pending).decode(f"cp{pending_cp}", errors="replace"))
             pending = bytearray()
 
-    for tok in _TOKEN.finditer(data):
+    pos = 0
+    while (tok := _TOKEN.match(data, pos)) is not None:
+        pos = tok.end()
         word, num, hexbyte, symbol, brace, newline, text = tok.groups()
+        if word == b"bin" and num:   # raw bytes (a picture's), which may hold any byte, braces too
+            pos += int(num)
+            continue
         if brace == b"{":
             flush()
             stack.append(group)
@@ -108,6 +116,11 @@ def rtf_text(data: bytes) -> str:
             group.skip = True
             continue
         if group.skip:
+            continue
+        if word == b"v":
+            group.hidden = num != b"0"
+            continue
+        if group.hidden:
             continue
         if word is not None:
             name = word.decode("ascii")

@@ -10,8 +10,9 @@ text is always UTF-16LE.
 
 The main text (the first ``ccpText`` characters; footnotes, headers and text boxes follow it and are left out) uses
 control characters for structure: ``\\r`` ends a paragraph, ``\\x0b`` is a manual line break, ``\\x0c`` a page or
-section break, ``\\x07`` ends a table cell (and a row), ``\\x13 code \\x14 result \\x15`` is a field whose result is
-what the reader sees (PAGE, HYPERLINK …), and ``\\x01 \\x02 \\x05 \\x08`` anchor pictures, footnote and comment marks.
+section break, ``\\x0e`` a column break, ``\\x07`` ends a table cell (and a row), ``\\x13 code \\x14 result
+\\x15`` is a field whose result is what the reader sees (PAGE, HYPERLINK …), and ``\\x01 \\x02 \\x05 \\x08``
+anchor pictures, footnote and comment marks.
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ _CLX_INDEX = 33                   # fcClx / lcbClx: the 34th pair of FibRgFcLcb9
 _CCP_TEXT_INDEX = 3               # ccpText: the 4th value of FibRgLw97
 
 #: Control characters of the main text → what the reader sees; those mapped to '' are anchors with no text.
-_CONTROL = {"\r": "\n", "\x0b": "\n", "\x0c": "\n", "\x07": "\n", "\x01": "", "\x02": "", "\x05": "", "\x08": "",
-            "\x1e": "-", "\x1f": "", "\x00": ""}
+_CONTROL = {"\r": "\n", "\x0b": "\n", "\x0c": "\n", "\x0e": "\n", "\x07": "\n",
+            "\x01": "", "\x02": "", "\x05": "", "\x08": "", "\x1e": "-", "\x1f": "", "\x00": ""}
 _FIELD_BEGIN, _FIELD_SEPARATOR, _FIELD_END = "\x13", "\x14", "\x15"
 
 
