@@ -1,7 +1,7 @@
 """The case a document file holds, as the three PDP inputs: a 起诉书 or 不起诉决定书 is split exactly as the dataset
-builder splits it (:func:`jiancha.corpus.extract.extract_document`), its own decision kept aside; any other
-document (an 起诉意见书, a judgment, a case summary) gives its whole text as the facts, for the reader to trim.
-Used by the workbench's upload and ``jiancha case predict --document``."""
+builder splits it (:func:`jiancha.corpus.extract.extract_document`), its own decision kept aside; the police's
+起诉意见书 by :mod:`jiancha.corpus.recommendation`; any other document (a judgment, a case summary) gives its whole
+text as the facts, for the reader to trim. Used by the workbench's upload and ``jiancha case predict --document``."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ from dataclasses import dataclass
 
 from jiancha._util.documents import read_document_bytes
 from jiancha.corpus.extract import extract_document
-from jiancha.corpus.ingest import Rejection, paragraphs, parse_document
+from jiancha.corpus.ingest import Rejection, document_lines, paragraphs, parse_document
+from jiancha.corpus.recommendation import is_recommendation, split_recommendation
+from jiancha.law.phrases import RECOMMENDATION_TITLE
 from jiancha.errors import DataError
 
 #: The three inputs, in the order a 不起诉决定书 gives them, with their Chinese headings.
@@ -41,7 +43,12 @@ def document_case(data: bytes, name: str) -> DocumentCase:
         raise DataError("holds no text", path=name)
     doc = parse_document(text, path=name)
     if isinstance(doc, Rejection):
-        return DocumentCase({"person_info": "", "procedure": "", "fact": text.strip()})
+        lines = document_lines(text)
+        parts = split_recommendation(lines) if is_recommendation(lines) else None
+        if parts is None:
+            return DocumentCase({"person_info": "", "procedure": "", "fact": text.strip()})
+        return DocumentCase({"person_info": "\n".join(parts.person_lines), "procedure": "\n".join(parts.procedure_lines),
+                             "fact": "\n".join(parts.fact_lines)}, RECOMMENDATION_TITLE)
     records = extract_document(doc)
     first = records[0].record
     return DocumentCase({"person_info": first.person_info, "procedure": first.procedure, "fact": first.fact},

@@ -247,8 +247,7 @@ def _title_line(lines: list[str]) -> int | None:
 def parse_document(text: str, path: str = "<text>", source_url: str = "") -> RawDocument | Rejection:
     """Find the document body in ``text`` and type it; a Rejection says why when it is not a prosecutorial one."""
     raw = [normalize_line(ln) for ln in text.splitlines()]
-    lines = join_wrapped(drop_furniture([ln for ln in raw if ln and not BANNER_RE.search(ln)]))
-    lines = [part for ln in lines for part in _split_signature_date(ln)]
+    lines = document_lines(text)
     title_at = _title_line(lines)
     if title_at is None:
         other = _other_title(lines)
@@ -274,6 +273,14 @@ def parse_document(text: str, path: str = "<text>", source_url: str = "") -> Raw
         return Rejection(path, f"heading {title} with no case number, person or date under it; not a decision")
     return RawDocument(path=path, doc_type=PROSECUTORIAL_TITLES[title], title=title, case_number=case_number,
                        lines=body, title_index=title_at - start, source_url=source_url)
+
+
+def document_lines(text: str) -> list[str]:
+    """The paragraphs of a document's text: lines normalised, web banners and page furniture dropped, wrapped
+    lines joined, a signature and date printed on one line split."""
+    raw = [normalize_line(ln) for ln in text.splitlines()]
+    lines = join_wrapped(drop_furniture([ln for ln in raw if ln and not BANNER_RE.search(ln)]))
+    return [part for ln in lines for part in _split_signature_date(ln)]
 
 
 def _split_signature_date(line: str) -> list[str]:

@@ -82,7 +82,7 @@ LATIN_NAME_RE = re.compile(r"[A-Za-zÀ-ÖØ-öø-ž][A-Za-zÀ-ÖØ-öø-ž.'\- ]
 LATIN_ALIAS_RE = re.compile(r"[（(](?:(?:英文|外文|[\u4e00-\u9fff]{1,3}(?:文|语)?)(?:姓)?名[:：]?)?(?P<name>" + LATIN_NAME_RE.pattern + r")(?=[）)，,；;])|"
                             r"(?:英文|外文)(?:姓)?名[:：]?(?P<name2>" + LATIN_NAME_RE.pattern + r")(?=[）)，,；;。])")
 #: Defence counsel and agents; their lines are removed from person_info.
-COUNSEL_TITLES: tuple[str, ...] = ("辩护人", "诉讼代理人", "委托代理人", "委托诉讼代理人", "法律援助律师")
+COUNSEL_TITLES: tuple[str, ...] = ("辩护人", "辩护律师", "诉讼代理人", "委托代理人", "委托诉讼代理人", "法律援助律师")
 COUNSEL_LINE_RE = re.compile(r"^(?:指定)?(?:" + "|".join(COUNSEL_TITLES) + ")")
 #: Words after which the name of a natural person follows (de-identification looks for names after them).
 PERSON_CUES: tuple[str, ...] = (
@@ -140,6 +140,28 @@ POLICE_VERSION_RE = re.compile(
     r"^[^，。：:]{0,30}?(?:总队|支队|大队)(?:以[^，。：:]{1,40}?罪)?移送(?:本院)?(?:审查)?(?:起诉)?(?:时|中|的)?"
     r"(?:认定|查明|指控|认为|称)[：:，,]?"
 )
+# ---------------------------------------------------------------- the police's 起诉意见书
+#: Title of the police's recommendation to prosecute, the document a procuratorate reviews a case from.
+RECOMMENDATION_TITLE = "起诉意见书"
+#: The police speaking of themselves (我局 / 本局 / 我分局 / 我队 …).
+POLICE_SELF = r"(?:我|本)(?:市|县|区)?(?:局|分局|处|队|大队|支队|所|署)"
+#: A person paragraph names a gender, birth, identity number or (a unit) its seat near its start.
+PERSON_PARTICULARS_RE = re.compile(r"^[^。]{0,40}?(?:[，,](?:男|女)[，,。]|出生|身份证|公民身份|住所地|统一社会信用代码|"
+                                   r"法定代表人)")
+#: First paragraph of the police's procedure: how the case came to them (…一案，由被害人…报案至我局 / 我局在工作中
+#: 发现 / 群众举报), then 立案 and the measures taken.
+POLICE_PROCEDURE_START_RE = re.compile(
+    r"^(?:.{1,60}?一案[，,]?(?:由|系|经|是|于\d{4}年)|(?:\d{4}年[^，。]{0,12}[，,]?)?" + POLICE_SELF +
+    r"|[^。]{0,40}?(?:报案|报警|举报|控告|移送至?" + POLICE_SELF + r"|交办))"
+)
+#: Where the police's findings start (经依法侦查查明： / 经侦查查明： / 现已查明： / 经查：), at a line's start or after
+#: a sentence ends within the procedure paragraph.
+POLICE_FACT_LEAD_IN_RE = re.compile(
+    r"(?:^|(?<=[。；;]))(?:经(?:" + POLICE_SELF + r")?(?:依法)?(?:侦查|侦办|调查|审查)?(?:查明|认定)|现(?:已)?查明|经查)"
+    r"(?:如下)?[：:，,]"
+)
+#: The police's conclusion after the facts: 综上所述 / 其行为已触犯《刑法》… / 特将本案移送审查起诉 / 此致.
+POLICE_CONCLUSION_RE = re.compile(r"^综上|其行为(?:已)?(?:触犯|构成)|移送[^。]{0,6}审查起诉|^此致")
 #: Words of a doubt about the evidence (前后矛盾, 不能证实, 无法查清, 证据不足 …): a paragraph of the procuratorate's
 #: examination that holds one is part of its reasoning, one that does not states a finding of fact.
 DOUBT_RE = re.compile(r"矛盾|不能|无法|不足|未能|不一致|前后不一|不清|不符|疑|难以|尚未|否认|翻供|不予采信|缺失|不明")
