@@ -11,8 +11,8 @@ from jiancha._util.documents import read_document_bytes
 from jiancha.corpus.extract import extract_document
 from jiancha.corpus.ingest import Rejection, document_lines, paragraphs, parse_document
 from jiancha.corpus.recommendation import is_recommendation, split_recommendation
-from jiancha.law.phrases import RECOMMENDATION_TITLE
 from jiancha.errors import DataError
+from jiancha.law.phrases import RECOMMENDATION_TITLE
 
 #: The three inputs, in the order a 不起诉决定书 gives them, with their Chinese headings.
 CASE_FIELDS = (("person_info", "犯罪嫌疑人信息"), ("procedure", "案件程序"), ("fact", "案件事实"))
