@@ -55,7 +55,7 @@ SUSPECT_ADDRESSES: tuple[str, ...] = (NON_PROSECUTED_UNIT, NON_PROSECUTED, DEFEN
 LEAKING_ADDRESS_RE = re.compile("|".join(map(re.escape, LEAKING_ADDRESSES)))
 #: A suspect's paragraph in the person-information block starts with a form of address and the name.
 SUSPECT_HEADER_RE = re.compile(r"^(?P<address>" + "|".join(SUSPECT_ADDRESSES) + r")(?!的|基本情况|情况[:：]|[:：]?$)"
-                               r"(?P<name>[^，,（(：:\s]{1,40})")
+                               r"[:：]?(?P<name>[^，,（(：:\s]{1,40})")
 #: A heading over the person-information block (``被不起诉人的基本情况：``, ``被告人基本情况``): no person's paragraph.
 PERSON_HEADING_RE = re.compile(r"^(?:" + "|".join(SUSPECT_ADDRESSES) + r")(?:的)?(?:基本)?情况[:：]?$")
 #: Representatives of a suspect unit; their lines follow the unit's paragraph (``法定代表人王某，男，…``).
@@ -83,7 +83,9 @@ LATIN_ALIAS_RE = re.compile(r"[（(](?:(?:英文|外文|[\u4e00-\u9fff]{1,3}(?:�
                             r"(?:英文|外文)(?:姓)?名[:：]?(?P<name2>" + LATIN_NAME_RE.pattern + r")(?=[）)，,；;。])")
 #: Defence counsel and agents; their lines are removed from person_info.
 COUNSEL_TITLES: tuple[str, ...] = ("辩护人", "辩护律师", "诉讼代理人", "委托代理人", "委托诉讼代理人", "法律援助律师")
-COUNSEL_LINE_RE = re.compile(r"^(?:指定)?(?:" + "|".join(COUNSEL_TITLES) + ")")
+#: A counsel's line: the title first (辩护人王某，…), or the person it defends first (犯罪嫌疑人张某的辩护律师王某).
+COUNSEL_LINE_RE = re.compile(r"^(?:指定)?(?:" + "|".join(COUNSEL_TITLES) + ")|^(?:" + "|".join(SUSPECT_ADDRESSES)
+                             + r")[^，,。：:]{1,20}?的(?:指定)?(?:" + "|".join(COUNSEL_TITLES) + ")")
 #: Words after which the name of a natural person follows (de-identification looks for names after them).
 PERSON_CUES: tuple[str, ...] = (
     NON_PROSECUTED, DEFENDANT, SUSPECT, "被害人", "受害人", "证人", *COUNSEL_TITLES, "法定代理人",
@@ -154,11 +156,11 @@ POLICE_PROCEDURE_START_RE = re.compile(
     r"^(?:.{1,60}?一案[，,]?(?:由|系|经|是|于\d{4}年)|(?:\d{4}年[^，。]{0,12}[，,]?)?" + POLICE_SELF +
     r"|[^。]{0,40}?(?:报案|报警|举报|控告|移送至?" + POLICE_SELF + r"|交办))"
 )
-#: Where the police's findings start (经依法侦查查明： / 经侦查查明： / 现已查明： / 经查：), at a line's start or after
+#: Where the police's findings start (经依法侦查查明： / 经侦查，现已查明： / 现已查明： / 经查：), at a line's start or after
 #: a sentence ends within the procedure paragraph.
 POLICE_FACT_LEAD_IN_RE = re.compile(
-    r"(?:^|(?<=[。；;]))(?:经(?:" + POLICE_SELF + r")?(?:依法)?(?:侦查|侦办|调查|审查)?(?:查明|认定)|现(?:已)?查明|经查)"
-    r"(?:如下)?[：:，,]"
+    r"(?:^|(?<=[。；;]))(?:经(?:" + POLICE_SELF + r")?(?:依法)?(?:侦查|侦办|调查|审查)?[，,]?(?:现已?)?(?:查明|认定)|"
+    r"现已?查明|经查)(?:如下)?[：:，,]"
 )
 #: The police's conclusion after the facts: 综上所述 / 其行为已触犯《刑法》… / 特将本案移送审查起诉 / 此致.
 POLICE_CONCLUSION_RE = re.compile(r"^综上|其行为(?:已)?(?:触犯|构成)|移送[^。]{0,6}审查起诉|^此致")
@@ -197,8 +199,10 @@ PAGE_FURNITURE_RE = re.compile(
 #: A numbered heading over a section of the document (``一、被不起诉人基本情况``, ``三、侦查机关认定的事实``,
 #: ``四、不起诉的理由``): short, without punctuation, naming a part of a decision. Not an item of a list, which says
 #: something (``一、被不起诉人王某的供述前后矛盾；``).
-SECTION_HEADING_RE = re.compile(r"^[一二三四五六七八九十]{1,2}[、．.]\s*[^，,。；;：:（()）]{0,14}"
-                                r"(?:情况|经过|过程|事实|理由|依据|事项|决定|证据|意见|结论)$")
+SECTION_HEADING_RE = re.compile(r"^[一二三四五六七八九十]{1,2}[、．.]\s*"
+                                # not one that names whose facts follow (一、犯罪嫌疑人胡某盗窃的犯罪事实): content
+                                r"(?!.*?(?:" + "|".join(SUSPECT_ADDRESSES) + r")(?!的|基本|情况)[^的，,]{1,10}的)"
+                                r"[^，,。；;：:（()）]{0,14}(?:情况|经过|过程|事实|理由|依据|事项|决定|证据|意见|结论)$")
 #: A page number inside a running header or footer line (``某县人民检察院 第 1 页 共 2 页``, ``- 2 -``).
 PAGE_NUMBER_INLINE_RE = re.compile(r"\s*(?:第\s*\d+\s*页[\s,，/]*共\s*\d+\s*页|共\s*\d+\s*页[\s,，/]*第\s*\d+\s*页|"
                                    r"[-—－]\s*\d{1,3}\s*[-—－])\s*")
