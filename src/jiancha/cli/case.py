@@ -102,9 +102,9 @@ def _check_model(model: str, base_url: list[str] | None, api_key_env: str | None
 def predict_command(
     case_file: Annotated[str | None, typer.Argument(help="A JSON file with person_info, procedure, fact (a PDP "
                                                     "record works); or use --fact.")] = None,
-    document: Annotated[str | None, typer.Option("--document", help="A document file (起诉书 / 不起诉决定书 split "
-                                                 "into the three inputs; any other document's whole text is the "
-                                                 "facts): .docx .doc .pdf .txt .rtf .html.")] = None,
+    document: Annotated[str | None, typer.Option("--document", help="A document file (起诉意见书 / 起诉书 / 不起诉决定书 "
+                                                 "split into the three inputs; any other document's whole text is "
+                                                 "the facts): .docx .doc .pdf .txt .rtf .html.")] = None,
     fact: Annotated[str | None, typer.Option("--fact", help="The facts, when no case file is given.")] = None,
     procedure: Annotated[str, typer.Option("--procedure", help="The procedural history.")] = "",
     person_info: Annotated[str, typer.Option("--person-info", help="The suspect information.")] = "",
