@@ -77,7 +77,9 @@ def test_page_furniture_running_headers_and_ocr_spacing_are_dropped():
 
 
 def test_normalize_line_ocr_and_spacing():
-    assert normalize_line("本 院 认 为，二O二一年 ３月") == "本院认为，二〇二一年 3月"
+    assert normalize_line("本 院 认 为，二O二一年 ３月") == "本院认为，二〇二一年3月"
+    assert normalize_line("1986 年 3 月 12 日出生，人民币 5000 元") == "1986年3月12日出生，人民币5000元"
+    assert normalize_line("3　　王某某　　人民币2万元") == "3 王某某人民币2万元"    # a number before a name stays apart
     assert normalize_line("Tom Lee 驾驶 车辆") == "Tom Lee 驾驶车辆"
 
 

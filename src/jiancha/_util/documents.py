@@ -112,7 +112,7 @@ def html_to_text(html: str) -> str:
 
 def docx_text(data: bytes, path: str | Path = "") -> str:
     """The paragraphs of a Word .docx (``word/document.xml``), one per line; tabs and line breaks inside a
-    paragraph kept, table cells as paragraphs."""
+    paragraph kept; a table row as one line, its cells separated by tabs (a cell's paragraphs by spaces)."""
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as z:
             xml = z.read("word/document.xml")
@@ -120,18 +120,35 @@ def docx_text(data: bytes, path: str | Path = "") -> str:
     except (zipfile.BadZipFile, KeyError, ElementTree.ParseError) as exc:
         raise UnreadableDocument(f"not a readable Word .docx ({exc}); save it again as .docx or .txt",
                                  path=str(path)) from None
-    lines = []
-    for para in root.iter(f"{_W}p"):
-        parts = []
-        for el in para.iter():
-            if el.tag == f"{_W}t" and el.text:
-                parts.append(el.text)
-            elif el.tag == f"{_W}tab":
-                parts.append("\t")
-            elif el.tag in (f"{_W}br", f"{_W}cr"):
-                parts.append("\n")
-        lines.append("".join(parts))
-    return "\n".join(lines)
+    body = root.find(f"{_W}body")
+    return "\n".join(_docx_blocks(body if body is not None else root))
+
+
+def _docx_paragraph(para: ElementTree.Element) -> str:
+    parts = []
+    for el in para.iter():
+        if el.tag == f"{_W}t" and el.text:
+            parts.append(el.text)
+        elif el.tag == f"{_W}tab":
+            parts.append("\t")
+        elif el.tag in (f"{_W}br", f"{_W}cr"):
+            parts.append("\n")
+    return "".join(parts)
+
+
+def _docx_blocks(parent: ElementTree.Element) -> list[str]:
+    """Lines of the paragraphs and tables directly under ``parent`` (content controls opened)."""
+    lines: list[str] = []
+    for el in parent:
+        if el.tag == f"{_W}p":
+            lines.append(_docx_paragraph(el))
+        elif el.tag == f"{_W}tbl":
+            for row in el.iter(f"{_W}tr"):
+                cells = [" ".join(filter(None, (ln.strip() for ln in _docx_blocks(tc)))) for tc in row.findall(f"{_W}tc")]
+                lines.append("\t".join(cells))
+        elif el.tag in (f"{_W}sdt", f"{_W}sdtContent", f"{_W}customXml", f"{_W}ins", f"{_W}smartTag"):
+            lines.extend(_docx_blocks(el))
+    return lines
 
 
 def pdf_text(source: str | Path | bytes, path: str | Path = "") -> str:

@@ -1,4 +1,5 @@
-"""The visible text of an RTF document (Word, WPS and LibreOffice write them), one paragraph per line.
+"""The visible text of an RTF document (Word, WPS and LibreOffice write them), one paragraph per line and one
+table row per line with its cells separated by tabs.
 
 RTF is groups ``{…}``, control words ``\\word`` with an optional signed number and one optional space, control
 symbols ``\\x`` and text. Characters outside 7-bit ASCII come either as ``\\uN`` (a UTF-16 code unit, negative above
@@ -26,11 +27,12 @@ _SKIPPED = frozenset({
     "headerl", "headerr", "headerf", "footer", "footerl", "footerr", "footerf", "footnote", "annotation", "bkmkstart",
     "bkmkend", "fldinst", "pn", "pnseclvl", "shpinst", "nonshppict", "filetbl", "mmathPr", "userprops",
 })
-_BREAKS = {"par": "\n", "line": "\n", "sect": "\n", "page": "\n", "cell": "\n", "row": "\n", "nestcell": "\n",
+_BREAKS = {"par": "\n", "line": "\n", "sect": "\n", "page": "\n", "cell": "\t", "row": "\n", "nestcell": "\t",
            "nestrow": "\n", "tab": "\t",
            "emdash": "—", "endash": "–", "lquote": "‘", "rquote": "’", "ldblquote": "“", "rdblquote": "”",
            "bullet": "•", "emspace": "\u2003", "enspace": "\u2002"}
 _SYMBOLS = {"~": "\u00a0", "_": "-", "-": "", "{": "{", "}": "}", "\\": "\\", "\n": "\n", "\r": "\n"}
+_ROW_END_RE = re.compile(r"[ \t]*\t\n")
 #: \fcharset → code page (the ones Chinese documents use, and their neighbours).
 _CHARSETS = {0: 1252, 128: 932, 129: 949, 134: 936, 136: 950, 161: 1253, 162: 1254, 177: 1255, 178: 1256,
              186: 1257, 204: 1251, 222: 874, 238: 1250}
@@ -166,4 +168,5 @@ def rtf_text(data: bytes) -> str:
         out.append(chunk)
     flush()
     # \uN gives UTF-16 code units: join the surrogate pairs of characters beyond the BMP.
-    return "".join(out).encode("utf-16", "surrogatepass").decode("utf-16", errors="replace")
+    text = "".join(out).encode("utf-16", "surrogatepass").decode("utf-16", errors="replace")
+    return _ROW_END_RE.sub("\n", text)   # a row: its cells separated by tabs, none after the last

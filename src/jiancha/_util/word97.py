@@ -10,7 +10,7 @@ text is always UTF-16LE.
 
 The main text (the first ``ccpText`` characters; footnotes, headers and text boxes follow it and are left out) uses
 control characters for structure: ``\\r`` ends a paragraph, ``\\x0b`` is a manual line break, ``\\x0c`` a page or
-section break, ``\\x0e`` a column break, ``\\x07`` ends a table cell (and a row), ``\\x13 code \\x14 result
+section break, ``\\x0e`` a column break, ``\\x07`` ends a table cell (and, once more, a row), ``\\x13 code \\x14 result
 \\x15`` is a field whose result is what the reader sees (PAGE, HYPERLINK …), and ``\\x01 \\x02 \\x05 \\x08``
 anchor pictures, footnote and comment marks.
 """
@@ -30,9 +30,10 @@ _CLX_INDEX = 33                   # fcClx / lcbClx: the 34th pair of FibRgFcLcb9
 _CCP_TEXT_INDEX = 3               # ccpText: the 4th value of FibRgLw97
 
 #: Control characters of the main text → what the reader sees; those mapped to '' are anchors with no text.
-_CONTROL = {"\r": "\n", "\x0b": "\n", "\x0c": "\n", "\x0e": "\n", "\x07": "\n",
+_CONTROL = {"\r": "\n", "\x0b": "\n", "\x0c": "\n", "\x0e": "\n",
             "\x01": "", "\x02": "", "\x05": "", "\x08": "", "\x1e": "-", "\x1f": "", "\x00": ""}
 _FIELD_BEGIN, _FIELD_SEPARATOR, _FIELD_END = "\x13", "\x14", "\x15"
+_CELL = "\x07"
 
 
 class WordBinaryError(DataError):
@@ -107,15 +108,22 @@ def _raw_main_text(word: bytes, table: bytes, ccp_text: int, fc_clx: int, lcb_cl
 
 def visible_text(raw: str) -> str:
     """What a reader sees of a main text with Word's control characters: field codes dropped and their results
-    kept (fields nest), paragraph, line, page and cell marks as line ends, anchors removed.
+    kept (fields nest), paragraph, line and page marks as line ends, a table row as one line with its cells
+    separated by tabs, anchors removed.
 
-    >>> visible_text("本院\\x13 HYPERLINK \\"http://x\\" \\x14认为\\x15，\\r第\\x13 PAGE \\x141\\x15页\\x07")
-    '本院认为，\\n第1页\\n'
+    >>> visible_text("本院\\x13 HYPERLINK \\"http://x\\" \\x14认为\\x15，\\r第\\x13 PAGE \\x141\\x15页\\r甲\\x07乙\\x07\\x07")
+    '本院认为，\\n第1页\\n甲\\t乙\\n'
     """
     out = []
     stack: list[bool] = []          # per open field: True while inside its code (before the separator)
-    for ch in raw:
-        if ch == _FIELD_BEGIN:
+    for i, ch in enumerate(raw):
+        if ch == _CELL and not any(stack):
+            # a cell's mark, then the row's own: the row ends; a cell mark alone separates cells
+            if out and out[-1] == "\t" and raw[i - 1] == _CELL:
+                out[-1] = "\n"
+            else:
+                out.append("\t")
+        elif ch == _FIELD_BEGIN:
             stack.append(True)
         elif ch == _FIELD_SEPARATOR:
             if stack:

@@ -147,7 +147,8 @@ def join_wrapped(lines: list[str]) -> list[str]:
     sentence continues on the next, unless that one starts a paragraph (a heading, a list item, a section
     opening such as 本案由 / 本院认为 / 犯罪嫌疑人…) and the line before could end one (``_CONTINUES``). Where the
     text is wrapped at a fixed width (:func:`jiancha._util.documents.wrap_width`), a line that fills it continues
-    whatever the next one starts with (``…听取了`` / ``辩护人的意见，…``)."""
+    whatever the next one starts with (``…听取了`` / ``辩护人的意见，…``). A line with a tab (a table row) is
+    never joined."""
     width = wrap_width(lines)
     out: list[str] = []
     last = ""   # the line read before this one (a paragraph in ``out`` may be several lines)
@@ -156,7 +157,9 @@ def join_wrapped(lines: list[str]) -> list[str]:
             continue
         prev = out[-1] if out else ""
         full = width is not None and len(last) >= width - 1 and not _is_short_heading(line)
-        wrapped = prev and not prev.endswith(_PDF_BREAK_AFTER) and not _is_short_heading(prev) and (
+        # a table row (cells separated by tabs) is a line of its own, never a wrapped one
+        wrapped = prev and "\t" not in prev + line and not prev.endswith(_PDF_BREAK_AFTER) \
+            and not _is_short_heading(prev) and (
             full or not _starts_paragraph(line) or (prev.endswith(_CONTINUES) and not _is_short_heading(line)))
         if wrapped:
             out[-1] = prev + line
