@@ -222,13 +222,15 @@ def test_case_predict_reads_a_document_file(monkeypatch, capsys, tmp_path):
     doc = Path(__file__).parents[1] / "util" / "data" / "judgment.doc"   # a judgment: its whole text is the facts
     code, out, err = run_main(monkeypatch, capsys, "case", "predict", "--document", str(doc), "--precedents",
                               "none", "--json")
-    assert code == 0 and err.strip() == f"{doc}: not a 起诉书 or 不起诉决定书: its whole text is taken as the facts"
-    assert "document_decision" not in json.loads(out)
+    said = err.splitlines()
+    assert code == 0 and said[0] == f"{doc}: not a 起诉书 or 不起诉决定书: its whole text is taken as the facts"
+    assert said[1:3] == ["  【犯罪嫌疑人信息】0 字: ", "  【案件程序】0 字: "] and said[3].startswith("  【案件事实】260 字: 浙江省")
+    assert json.loads(out)["document_decision"] == "" and json.loads(out)["case"]["fact"].startswith("浙江省")
     decision = tmp_path / "d.txt"
     decision.write_bytes((files("jiancha") / "data" / "raw_docs" / "d09_multi_differing.txt").read_bytes())
     code, out, err = run_main(monkeypatch, capsys, "case", "predict", "--document", str(decision), "--precedents",
                               "none", "--json")
-    assert code == 0 and err.strip() == f"{decision}: a 不起诉决定书 on 2 people: the first one's case"
+    assert code == 0 and err.splitlines()[0] == f"{decision}: a 不起诉决定书 on 2 people: the first one's case"
     assert json.loads(out)["document_decision"] == "相对不起诉"
     (tmp_path / "scan.pdf").write_bytes(b"%PDF-1.4")
     code, _, err = run_main(monkeypatch, capsys, "case", "predict", "--document", str(tmp_path / "scan.pdf"))

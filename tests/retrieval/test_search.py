@@ -159,7 +159,7 @@ def test_files_without_a_case_are_skipped_and_reported(tmp_path):
     assert [d.id for d in read_case_docs(tmp_path, report)] == ["ok", "p1"]
     assert sorted(p.rsplit("/", 1)[-1] for p, _ in report.skipped) == ["empty.txt", "list.json", "other.json"]
     (line,) = report.lines()
-    assert line.startswith("skipped 3 files: ") and "(a JSON list, not an object)" in line and "(empty)" in line
+    assert line.startswith("skipped 3 files: ") and "(a JSON list, not an object)" in line and "(an empty file)" in line
 
 
 def _small_collection(tmp_path):

@@ -50,11 +50,17 @@ def test_a_zip_that_is_no_word_document_says_so(tmp_path):
         docx_text(b"PK\x03\x04 truncated", p)
 
 
+_OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+
+
 @pytest.mark.parametrize("name, data, message", [
     ("old.doc", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 504, r"a Word file: a damaged compound file .*; save it as \.docx"),
     ("a.wps", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 504, "a WPS file: a damaged compound file .*; save it as .docx"),
     ("a.pdf", b"<html>not a pdf</html>", r"not a \.pdf file inside \(it starts b'<html>no'\)"),
-    ("a.doc", b"\x00\x01\xfe\xff binary", r"neither text, HTML, \.docx nor PDF inside .*save it as \.docx"),
+    ("a.doc", b"\x00\x01\xfe\xff binary", r"no document format this reader knows \(Word .*save it as \.docx"),
+    ("a.docx", b"", "an empty file"),
+    ("scan.doc", b"\xff\xd8\xff\xe0\x00\x10JFIF", "a JPEG image, not a document .*run OCR on it"),
+    ("x.docx", _OLE + b"\0" * 504, "a Word file: a damaged compound file"),
 ])
 def test_formats_without_readable_text_name_what_to_save_them_as(tmp_path, name, data, message):
     p = tmp_path / name

@@ -233,9 +233,11 @@ def test_workbench_reads_a_document_then_reviews_it(page, live, tmp_path):
     page.fill("#fact", "事实文字")
     page.set_input_files("#document", str(bad))
     page.click("#read-document")
-    page.locator("#error").wait_for()
-    assert page.locator("#error").inner_text().startswith("无法读取 扫描件.pdf：")
+    page.locator("#upload-error").wait_for()
+    assert page.locator("#upload-error").inner_text().startswith("无法读取 扫描件.pdf（unreadable PDF")
     assert page.input_value("#fact") == "事实文字"
+    box = page.locator("#upload-error").bounding_box()
+    assert box["y"] < page.locator("#person_info").bounding_box()["y"]    # by the upload, above the form
     page.screenshot(path=str(tmp_path / "upload.png"), full_page=True)
 
 

@@ -83,14 +83,15 @@ def test_a_decision_on_two_people_fills_the_first_and_says_so():
 def test_a_document_of_another_kind_goes_whole_into_the_facts(client):
     page = client.post("/workbench/document", files={"document": ("判决.doc", JUDGMENT_DOC.read_bytes())})
     assert page.status_code == 200
-    assert "判决.doc 不是起诉书或不起诉决定书，未分出三部分：全文已填入【案件事实】" in page.text
+    assert "判决.doc 不是起诉意见书、起诉书或不起诉决定书，未分出三部分：全文已填入【案件事实】" in page.text
     assert _field(page.text, "fact").startswith("浙江省杭州市西湖区人民法院\n刑事判决书")
     assert _field(page.text, "person_info") == "" and _hidden_decision(page.text) == ""
 
 
 @pytest.mark.parametrize("name, data, expected", [
-    ("", b"", "没有收到文件内容"),
-    ("a.doc", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(504), "无法读取 a.doc：a Word file: a damaged compound file"),
+    ("", b"", "没有选择文件"),
+    ("empty.doc", b"", "无法读取 empty.doc（an empty file）：请另存为 .docx 或 .txt"),
+    ("a.doc", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(504), "无法读取 a.doc（a Word file: a damaged compound file"),
     ("a.txt", b"\xff\xfe\x00\xd8 binary", "无法读取 a.txt：不是 UTF-8 或 GB18030 编码的文本"),
     ("a.txt", "　\n".encode(), "a.txt 中没有文字"),
     ("big.pdf", b"%PDF" + bytes(MAX_UPLOAD_BYTES), f"超过上限 {MAX_UPLOAD_BYTES // 2**20} MB"),
@@ -101,8 +102,10 @@ def test_an_unreadable_upload_is_a_message_and_the_typed_case_is_kept(client, na
     for headers in ({}, {"HX-Request": "true"}):
         page = client.post("/workbench/document", data=typed, files=upload, headers=headers)
         assert page.status_code == (200 if headers else 422)
-        (alert,) = [html.unescape(m) for m in re.findall(r'role="alert"[^>]*>(.*?)</p>', page.text, re.DOTALL)]
-        assert expected in alert and alert.endswith("输入已保留。")
+        # the message stands by the upload (id upload-error), not where a review's result goes
+        (alert,) = re.findall(r'role="alert" id="upload-error">(.*?)</p>', page.text, re.DOTALL)
+        alert = html.unescape(alert)
+        assert expected in alert and alert.endswith("表单内容已保留。")
         assert (_field(page.text, "procedure"), _field(page.text, "fact")) == ("程序文字", "事实文字")
     with pytest.raises(InputError, match=expected):
         case_from_document(data, name)

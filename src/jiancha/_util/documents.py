@@ -12,6 +12,7 @@ document, a WPS file in Kingsoft's own format) raises :class:`UnreadableDocument
 from __future__ import annotations
 
 import io
+import logging
 import re
 import zipfile
 from dataclasses import dataclass
@@ -29,6 +30,8 @@ DOCUMENT_SUFFIXES: tuple[str, ...] = (".txt", ".html", ".htm", ".pdf", ".docx", 
 
 _OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"   # Word 97–2003 .doc, WPS, old Excel: a compound file
 _ZIP = b"PK\x03\x04"
+_IMAGES = ((b"\xff\xd8\xff", "JPEG"), (b"\x89PNG\r\n", "PNG"), (b"GIF8", "GIF"), (b"II*\x00", "TIFF"),
+           (b"MM\x00*", "TIFF"))
 _HTML_START = re.compile(rb"^\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html|head|body|meta|div|p|"
                          rb"table|span|title)\b", re.IGNORECASE | re.DOTALL)
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
@@ -159,6 +162,8 @@ def pdf_text(source: str | Path | bytes, path: str | Path = "") -> str:
 
     if not isinstance(source, bytes):
         path = source
+    # pypdf logs what it repairs (EOF marker not found …); the error below says what matters, in one line
+    logging.getLogger("pypdf").setLevel(logging.ERROR)
     try:
         reader = PdfReader(io.BytesIO(source) if isinstance(source, bytes) else str(source))
         text = "\n".join(page.extract_text() or "" for page in reader.pages)
@@ -229,6 +234,12 @@ def read_document_bytes(data: bytes, name: str | Path) -> DocumentText:
     between equally plausible formats and which errors name."""
     p = str(name)
     suffix = Path(p).suffix.lower()
+    if not data.strip():
+        raise UnreadableDocument("an empty file", path=p)
+    image = next((kind for magic, kind in _IMAGES if data.startswith(magic)), None)
+    if image:
+        raise UnreadableDocument(f"a {image} image, not a document (a scan?); run OCR on it or save the text as .txt",
+                                 path=p)
     if data.startswith(_OLE2):
         try:
             return DocumentText(word97_text(data), "doc")
@@ -249,8 +260,9 @@ def read_document_bytes(data: bytes, name: str | Path) -> DocumentText:
     except DataError:
         if suffix in (".txt", ".html", ".htm"):
             raise
-        raise UnreadableDocument(f"neither text, HTML, .docx nor PDF inside (it starts {data[:8]!r}); save it as "
-                                 ".docx or .txt (UTF-8 or GB18030) to read it", path=p) from None
+        raise UnreadableDocument(f"no document format this reader knows (Word .docx / .doc, RTF, PDF, HTML, text; "
+                                 f"it starts {data[:8]!r}); save it as .docx or .txt (UTF-8 or GB18030) to read it",
+                                 path=p) from None
     if suffix in (".html", ".htm") or _looks_like_html(data.removeprefix(b"\xef\xbb\xbf")):
         body, url = parse_html(text)
         return DocumentText(body, "html", enc, url)

@@ -148,6 +148,8 @@ def word97_text(data: bytes) -> str:
     except (OSError, ValueError, struct.error) as exc:
         raise WordBinaryError(f"a damaged compound file ({exc})") from None
     try:
+        if ole.exists("EncryptedPackage"):     # how Office stores a password-protected .docx / .xlsx
+            raise WordBinaryError("a password-protected (encrypted) Office document")
         if not ole.exists("WordDocument"):
             raise WordBinaryError("a compound file without a Word document inside (an Excel or other Office file?)")
         word = ole.openstream("WordDocument").read()

@@ -54,6 +54,7 @@ def _document_record(path: str) -> tuple[PDPRecord, str]:
     read."""
     from pathlib import Path
 
+    from jiancha.corpus.document_case import CASE_FIELDS as CASE_FIELDS_ZH
     from jiancha.corpus.document_case import document_case
     from jiancha.datasets.records import PDPRecord
     from jiancha.errors import DataError
@@ -68,6 +69,9 @@ def _document_record(path: str) -> tuple[PDPRecord, str]:
     if not read.case["fact"].strip():
         raise DataError(f"{said}, without facts; give them with --fact", path=path)
     typer.echo(f"{path}: {said}", err=True)
+    for key, zh in CASE_FIELDS_ZH:     # what was read, so the split can be checked before trusting the result
+        text = read.case[key].replace("\n", " ")
+        typer.echo(f"  【{zh}】{len(text):,} 字: {text[:60]}{'…' if len(text) > 60 else ''}", err=True)
     return PDPRecord(id="", decision="", **read.case), read.decision
 
 
@@ -146,7 +150,8 @@ def predict_command(
                      base_urls=tuple(base_url or ()), api_key_env=api_key_env, index=index)
     if as_json:
         out = asdict(result)
-        if own_decision:
+        if document is not None:     # what was read from the document, and its own decision
+            out["case"] = {"person_info": record.person_info, "procedure": record.procedure, "fact": record.fact}
             out["document_decision"] = own_decision
         typer.echo(json.dumps(out, ensure_ascii=False, indent=2))
         return

@@ -120,7 +120,7 @@ def _llm_records(docs: list, model: str, base_urls: list[str] | None, api_key_en
 
 @app.command("extract")
 def extract_command(
-    input_dir: str = typer.Argument(..., help="Folder of .txt / .html / .pdf / .docx prosecutorial documents, or one "
+    input_dir: str = typer.Argument(..., help="Folder of .txt / .html / .pdf / .docx / .doc / .rtf prosecutorial documents, or one "
                                     "such file."),
     out: str = typer.Option(..., "--out", help="Records JSONL (PDP-Bench layout; flagged records carry "
                             "\"flags\")."),
@@ -292,7 +292,7 @@ def export_command(
 
 @app.command("run")
 def run_command(
-    input_dir: str = typer.Argument(..., help="Folder of .txt / .html / .pdf / .docx prosecutorial documents, or one "
+    input_dir: str = typer.Argument(..., help="Folder of .txt / .html / .pdf / .docx / .doc / .rtf prosecutorial documents, or one "
                                     "such file."),
     out: str = typer.Option(..., "--out", help="Output folder for every stage's files and the dataset."),
     rewrite_addresses: bool = typer.Option(True, "--rewrite-addresses/--keep-addresses",

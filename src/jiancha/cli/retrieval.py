@@ -257,8 +257,8 @@ def _p_text(p: float, samples: int) -> str:
 @app.command("index")
 def index_cmd(
     src: Annotated[Path, typer.Argument(help="A folder of judgments (LeCaRD v1/v2 candidate .json, court documents "
-                                             "as .txt (UTF-8 or GB18030), .html, .docx, .pdf or a .doc that holds HTML or "
-                                             "text, .jsonl exports), or a PDP-style .jsonl "
+                                             "as .txt (UTF-8 or GB18030), .html, .docx, .doc, .wps, .rtf or .pdf, "
+                                             ".jsonl exports), or a PDP-style .jsonl "
                                              "export (fact, decision, relevant_articles).")],
     out: Annotated[Path, typer.Option("--out", help="Index folder to write.")],
 ) -> None:

@@ -183,9 +183,8 @@ def create_app(runs_dir: str | Path | None = None, *, model: str = DEFAULT_MODEL
         name = (document.filename if document is not None else "") or ""
         try:
             up = await run_in_threadpool(case_from_document, data, name)
-        except InputError as exc:
-            out = Outcome(typed, error=str(exc), error_en=exc.en, status=422,
-                          extra={"document_decision": document_decision})
+        except InputError as exc:   # shown next to the upload, not where a review's result goes
+            out = Outcome(typed, status=422, extra={"upload_error": str(exc), "document_decision": document_decision})
         else:
             out = Outcome(up.read.case, extra={"upload_note": up.note, "document_decision": up.read.decision})
         # htmx swaps only 2xx answers: its request gets the page with status 200, the message says what failed

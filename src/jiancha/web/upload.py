@@ -23,24 +23,26 @@ class UploadedCase:
 
 
 def case_from_document(data: bytes, filename: str) -> UploadedCase:
-    """The case an uploaded file holds; InputError says why none can be read."""
-    name = filename or "upload"
-    if not data:
-        raise InputError("没有收到文件内容：请选择一份文书（.docx、.doc、.pdf、.txt、.rtf、.html）再上传。",
-                         "the upload is empty: choose a document file and upload it again")
+    """The case an uploaded file holds; InputError says why none can be read (Chinese, the reader's reason in
+    English in parentheses)."""
+    if not filename:
+        raise InputError("没有选择文件：请先选择一份文书（.docx、.doc、.pdf、.txt、.rtf、.html），再点「读取文书」。",
+                         "no file was chosen: choose a document file, then read it")
+    name = filename
     if len(data) > MAX_UPLOAD_BYTES:
         raise InputError(f"文件有 {len(data) / 2**20:.1f} MB，超过上限 {MAX_UPLOAD_BYTES // 2**20} MB。",
                          f"the file has {len(data) / 2**20:.1f} MB, over the limit of {MAX_UPLOAD_BYTES // 2**20} MB")
     try:
         read = document_case(data, name)
     except UnreadableDocument as exc:
-        raise InputError(f"无法读取 {name}：{exc.message}。", f"cannot read {name}: {exc.message}") from None
+        raise InputError(f"无法读取 {name}（{exc.message}）：请另存为 .docx 或 .txt（UTF-8 或 GB18030）后再上传。",
+                         f"cannot read {name}: {exc.message}") from None
     except DataError as exc:
         zh = f"{name} 中没有文字。" if exc.message == "holds no text" else \
             f"无法读取 {name}：不是 UTF-8 或 GB18030 编码的文本。"
         raise InputError(zh, f"cannot read {name}: {exc.message}") from None
     if not read.title:
-        return UploadedCase(read, f"{name} 不是起诉书或不起诉决定书，未分出三部分：全文已填入【案件事实】，"
+        return UploadedCase(read, f"{name} 不是起诉意见书、起诉书或不起诉决定书，未分出三部分：全文已填入【案件事实】，"
                                   "请删去与案情无关的部分后审查。")
     note = f"已从 {name}（{read.title}）读出三部分"
     if read.missing:
