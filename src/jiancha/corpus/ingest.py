@@ -103,18 +103,30 @@ def drop_furniture(lines: list[str]) -> list[str]:
     running headers: the second and later printings of a short line naming a procuratorate or a case number (a bare
     procuratorate line is left to the segmentation: the signature repeats it), and any heading line (the title,
     with the procuratorate or the case number) inside the body, i.e. after the first suspect's paragraph (a web
-    page's own heading may come before the document's). Dropped before wrapped lines are joined, so that a
+    page's own heading may come before the document's), and a procuratorate, title or case-number line right after
+    a page mark that cut a sentence (the next page's header). Dropped before wrapped lines are joined, so that a
     sentence a page break cuts (``…第十六条第`` / header / ``（四）项…``) joins up again."""
     keys = [ln.replace(" ", "") for ln in lines]
     counts = Counter(keys)
     seen: set[str] = set()
     out: list[str] = []
     titled = in_body = False
+    mid_sentence_break = False    # a page mark just passed while a sentence was still open
     for line, key in zip(lines, keys, strict=True):
-        if not key or PAGE_FURNITURE_RE.match(key) or SECTION_HEADING_RE.match(key):
+        if not key:
             continue
-        if _is_page_footer(key):
+        if PAGE_FURNITURE_RE.match(key) or _is_page_footer(key):
+            # a page number alone, or a footer naming the page (not a web page's date line, 2019-12-06)
+            page_mark = PAGE_NUMBER_INLINE_RE.fullmatch(key) is not None or ("页" in key and _is_page_footer(key))
+            mid_sentence_break = page_mark and bool(out) and not out[-1].rstrip().endswith(_PDF_BREAK_AFTER) \
+                and not _is_short_heading(out[-1])
             continue
+        if SECTION_HEADING_RE.match(key):
+            continue
+        if mid_sentence_break and len(key) <= RUNNING_HEADER_MAX and (
+                PROCURATORATE_NAME_RE.match(key) or _title_of(key) is not None or CASE_NUMBER_RE.fullmatch(key)):
+            continue    # the next page's running header, printed inside the sentence the page break cut
+        mid_sentence_break = False
         heading = len(key) <= RUNNING_HEADER_MAX and _title_of(key) is not None
         # the case number right under the title is the document's own, even when a web page's metadata printed
         # it before
