@@ -59,8 +59,8 @@ def process_path(path: str | Path, keep_document: bool = False) -> DocumentOutco
     ``mark_duplicates``)."""
     try:
         doc = read_document(path)
-    except DataError as exc:
-        return DocumentOutcome(str(path), REJECTED, NOT_A_DECISION, rejection=Rejection(str(path), str(exc)))
+    except DataError as exc:   # the rejection names the file: its reason need not again
+        return DocumentOutcome(str(path), REJECTED, NOT_A_DECISION, rejection=Rejection(str(path), exc.message))
     if isinstance(doc, Rejection):
         return DocumentOutcome(str(path), REJECTED, NOT_A_DECISION, rejection=doc)
     extracted = tuple(extract_document(doc))
