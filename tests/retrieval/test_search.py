@@ -273,6 +273,15 @@ def test_corrupt_or_foreign_index_folders_are_one_line_errors(tmp_path, mini_ind
         SearchIndex.load(bad)
 
 
+def test_a_judgment_keeps_its_court_case_number_through_the_index(tmp_path):
+    (tmp_path / "judg_robbery.txt").write_text(JUDGMENT, encoding="utf-8")
+    SearchIndex.build(read_case_docs(tmp_path)).save(tmp_path / "ix")
+    idx = SearchIndex.load(tmp_path / "ix")
+    assert idx.docs[0].case_number == "（2023）浙0106刑初501号"
+    (hit,) = idx.search("持刀威胁被害人劫取现金", 1)
+    assert (hit.id, hit.case_number) == ("judg_robbery", "（2023）浙0106刑初501号")
+
+
 def test_unreadable_files_and_index_folders_inside_a_source_are_left_out_and_reported(tmp_path):
     from jiancha.retrieval.search import SourceReport
 

@@ -316,7 +316,8 @@ def search_cmd(
     console.print(f"{len(hits)} of {len(idx.docs)} cases ({ms:.0f} ms)", highlight=False)
     for i, h in enumerate(hits, start=1):
         also = f" (also {', '.join(h.also)})" if h.also else ""
-        console.print(escape(f"{i}. {h.id}{also}  {h.score:.3f}  {'、'.join(h.charges) or '罪名未识别'}  {h.decision}"),
+        number = f" {h.case_number}" if h.case_number and h.case_number != h.id else ""
+        console.print(escape(f"{i}. {h.id}{number}{also}  {h.score:.3f}  {'、'.join(h.charges) or '罪名未识别'}  {h.decision}"),
                       highlight=False)
         console.print(escape(f"   {h.reason}"), highlight=False)
         if h.articles:

@@ -230,6 +230,8 @@ DATE_RE = re.compile(
 )
 #: A case number (案号), after full-width digits are normalised and spaces removed: 某检刑不诉〔2021〕12号.
 CASE_NUMBER_RE = re.compile(r"[^\s，。：:]{0,30}?[〔\[【（(［﹝]\d{4}[〕\]】）)］﹞][A-Za-z]?第?\d{1,6}号")
+#: A court's case number: （2021）浙0106刑初345号, (2019)京01刑终123号, （2020）最高法刑核12号.
+COURT_CASE_NUMBER_RE = re.compile(r"[（(〔\[［]\d{4}[）)〕\]］][\u4e00-\u9fff]{1,4}\d{0,6}[\u4e00-\u9fff]{1,6}\d{1,6}号")
 #: The label of the case number in a web page's metadata (``文书编号：某检刑不诉〔2019〕8号``).
 CASE_NUMBER_LABEL_RE = re.compile(r"(?:文书编号|文书号|文号|案号)[:：]?")
 #: Bracket forms of the year in case numbers, normalised to 〔〕.

@@ -75,6 +75,7 @@ class PrecedentIndex:
 
         named = stated_charges(_charge_text(case), find_charges)
         hits = self.index.search(case.fact, k, charges=named or None, exclude_id=exclude_id)
-        return [Precedent(id=h.id, decision=h.decision, score=h.score, shared_charges=h.shared_charges,
+        # a judgment is shown by its court case number when its header prints one, else by its id (file name)
+        return [Precedent(id=h.case_number or h.id, decision=h.decision, score=h.score, shared_charges=h.shared_charges,
                           relevant_articles=h.articles, fact_excerpt=self._facts[h.id][:160], passage=h.passage,
                           reason=h.reason, charges=h.charges, charges_guessed=h.guessed) for h in hits]

@@ -69,6 +69,7 @@ class SearchHit:
     reason: str
     also: tuple[str, ...] = ()
     guessed: bool = False   # the query's charges were guessed from similar cases, not named: shared ones are 推定
+    case_number: str = ""
 
 
 @dataclass(frozen=True)
@@ -155,7 +156,7 @@ class SearchIndex:
             try:
                 o = json.loads(line)
                 docs.append(CaseDoc(o["id"], o["fact"], tuple(o["charges"]), o["decision"], tuple(o["articles"]),
-                                    tuple(o.get("also", ()))))
+                                    tuple(o.get("also", ())), o.get("case_number", "")))
             except (json.JSONDecodeError, KeyError, TypeError) as e:
                 raise DataError(f"corrupt case index ({type(e).__name__}: {e}); rebuild it with `jiancha retrieval "
                                 "index`", path=str(docs_path), line=lineno) from None
@@ -245,7 +246,7 @@ class SearchIndex:
             passage, words = best_passage(d.fact, qset)
             out.append(SearchHit(d.id, round(float(s[j]), 4), d.charges, shared, d.decision, d.articles, passage,
                                  render_reason(shared, words, text, d.fact, guessed=not r.named), d.also,
-                                 not r.named))
+                                 not r.named, d.case_number))
             if len(out) == k:
                 break
         return out

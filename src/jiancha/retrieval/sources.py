@@ -27,6 +27,7 @@ from jiancha._util.documents import (
     read_document_text,
 )
 from jiancha.errors import ConfigError, DataError
+from jiancha.law.phrases import COURT_CASE_NUMBER_RE
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,7 @@ class CaseDoc:
     decision: str = ""
     articles: tuple[str, ...] = ()
     also: tuple[str, ...] = ()      # ids of identical copies folded into this one when indexed
+    case_number: str = ""           # the court's, as its header prints it (（2021）浙0106刑初345号), '' when none
 
 
 def finder():
@@ -83,7 +85,10 @@ def _from_candidate(obj: dict, doc_id: str, find) -> CaseDoc:
     decision = describe_verdict(result, context=context)
     if not articles and UPHELD in decision:   # a ruling that upholds cites the procedure law; the judgment it
         articles = cited_criminal_law((context,))   # upholds, quoted in its facts, cites the Criminal Law
-    return CaseDoc(doc_id, fact or str(obj.get("qw") or ""), charges, decision, articles)
+    head = str(obj.get("header") or obj.get("qw") or "")[:400]
+    number = COURT_CASE_NUMBER_RE.search(head.replace(" ", ""))
+    return CaseDoc(doc_id, fact or str(obj.get("qw") or ""), charges, decision, articles,
+                   case_number=number.group(0) if number else "")
 
 
 @dataclass
