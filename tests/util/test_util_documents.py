@@ -118,6 +118,9 @@ def test_word_control_characters_and_nested_fields():
            "甲\x07乙\x07\x07脚注\x02引用\x01图\x1e\x1f")
     assert visible_text(raw) == "第1页\n详见《刑法》\n下一行\n甲\t乙\n脚注引用图-"
     assert visible_text("\x13 unclosed \x14结果") == "结果"
+    # empty (or merged) cells also give two marks in a row: later rows are counted against the first row's width
+    table = "序号\x07物品\x07价值\x07\x071\x07\x07480\x07\x07合计\x07\x07\x07\x07后文\r二\x07表\x07\x07"
+    assert visible_text(table) == "序号\t物品\t价值\n1\t\t480\n合计\t\t\n后文\n二\t表\n"
 
 
 def test_rtf_as_wps_and_word_write_it():

@@ -116,13 +116,26 @@ def visible_text(raw: str) -> str:
     """
     out = []
     stack: list[bool] = []          # per open field: True while inside its code (before the separator)
+    width: int | None = None        # cells per row of the table being read, once its first row has ended
+    cells = 0                       # cells of the current row read so far
     for i, ch in enumerate(raw):
         if ch == _CELL and not any(stack):
-            # a cell's mark, then the row's own: the row ends; a cell mark alone separates cells
-            if out and out[-1] == "\t" and raw[i - 1] == _CELL:
-                out[-1] = "\n"
+            # The text marks a cell's end and, once more, the row's: the mark after a row's last cell is the
+            # row's own. An empty cell also gives two marks in a row, so the first row (a table's header, seldom
+            # empty) gives the width and later rows are counted against it.
+            row_end = (raw[i - 1] == _CELL and cells > 0) if width is None else cells == width
+            if row_end:
+                width, cells = cells, 0
+                if out and out[-1] == "\t":
+                    out[-1] = "\n"
+                else:
+                    out.append("\n")
             else:
+                cells += 1
                 out.append("\t")
+        elif ch == "\r" and cells == 0 and not any(stack):
+            width = None                # a paragraph outside a row: the next table may be another width
+            out.append("\n")
         elif ch == _FIELD_BEGIN:
             stack.append(True)
         elif ch == _FIELD_SEPARATOR:
