@@ -254,22 +254,24 @@ class SearchIndex:
 
 def best_passage(fact: str, query_tokens: set[str]) -> tuple[str, list[str]]:
     """The sentence of ``fact`` containing the most distinct query words of two or more characters (first on
-    ties; plain substring tests, so no sentence is re-tokenised), cut to :data:`PASSAGE_CHARS`, and those words
-    (longest first).
+    ties; plain substring tests, so no sentence is re-tokenised; not an evidence formula or a lead-in such as
+    经审理查明：), cut to :data:`PASSAGE_CHARS`, and those words (longest first).
 
     >>> best_passage("被告人驾车。被告人窃取手机一部。", {"窃取", "手机", "被告人"})
     ('被告人窃取手机一部。', ['被告人', '手机', '窃取'])
+    >>> best_passage("经审理查明：\n被告人驾车。", {"盗窃"})
+    ('被告人驾车。', [])
     """
     words_all = sorted((t for t in query_tokens if _CONTENT_WORD.search(t)), key=lambda w: (-len(w), w))
     best, best_words = "", []
     for m in _SENTENCE.finditer(fact):
         sent = m.group(0).strip()
-        if not sent or _EVIDENCE_FORMULA.search(sent):
+        if not sent or _EVIDENCE_FORMULA.search(sent) or sent.endswith(("：", ":")):   # a lead-in says nothing
             continue
         words = [w for w in words_all if w in sent]
         if len(words) > len(best_words) or not best:
             best, best_words = sent, words
-    return best[:PASSAGE_CHARS], best_words
+    return (best or fact.strip())[:PASSAGE_CHARS], best_words
 
 
 def _yuan(x: float) -> str:
