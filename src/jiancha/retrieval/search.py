@@ -259,7 +259,7 @@ def best_passage(fact: str, query_tokens: set[str]) -> tuple[str, list[str]]:
 
     >>> best_passage("被告人驾车。被告人窃取手机一部。", {"窃取", "手机", "被告人"})
     ('被告人窃取手机一部。', ['被告人', '手机', '窃取'])
-    >>> best_passage("经审理查明：\n被告人驾车。", {"盗窃"})
+    >>> best_passage("经审理查明：\\n被告人驾车。", {"盗窃"})
     ('被告人驾车。', [])
     """
     words_all = sorted((t for t in query_tokens if _CONTENT_WORD.search(t)), key=lambda w: (-len(w), w))
