@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import re
 import sys
 from collections.abc import Iterator
 
@@ -16,13 +17,18 @@ def wide_console() -> Console:
     return Console() if sys.stdout.isatty() else Console(width=200)
 
 
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
 def print_table(console: Console, title: str, headers: list[str], rows: list[list[str]]) -> None:
     """Cells are plain text, never rich markup (metric names like ``recall@100[rel>=1]`` contain brackets)."""
     from rich.markup import escape
 
     table = Table(title=escape(title), title_justify="left", header_style="bold")
     for i, h in enumerate(headers):
-        table.add_column(escape(h), justify="left" if i == 0 else "right", overflow="fold")
+        # figures align right; the first column and any column of Chinese text (a fact excerpt) left
+        text = i == 0 or any(_CJK.search(r[i]) for r in rows if i < len(r))
+        table.add_column(escape(h), justify="left" if text else "right", overflow="fold")
     for r in rows:
         table.add_row(*(escape(c) for c in r))
     console.print(table)
