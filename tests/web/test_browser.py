@@ -238,6 +238,17 @@ def test_workbench_reads_a_document_then_reviews_it(page, live, tmp_path):
     assert page.input_value("#fact") == "事实文字"
     box = page.locator("#upload-error").bounding_box()
     assert box["y"] < page.locator("#person_info").bounding_box()["y"]    # by the upload, above the form
+    # a decision on two people: the second one picked, the facts as edited kept
+    two = tmp_path / "两人.txt"
+    two.write_bytes((files("jiancha") / "data" / "raw_docs" / "d09_multi_differing.txt").read_bytes())
+    page.set_input_files("#document", str(two))
+    page.click("#read-document")
+    page.locator("#people").wait_for()
+    page.fill("#fact", "改过的事实")
+    page.locator("#people button").nth(1).click()
+    page.wait_for_function("document.querySelector('#person_info').value.startsWith('被不起诉人冯某某')")
+    assert page.input_value("#fact") == "改过的事实"
+    assert page.locator("#people button").nth(1).is_disabled()
     page.screenshot(path=str(tmp_path / "upload.png"), full_page=True)
 
 

@@ -76,8 +76,23 @@ def test_the_same_case_is_read_from_any_format():
 
 def test_a_decision_on_two_people_fills_the_first_and_says_so():
     up = case_from_document((RAW / "d09_multi_differing.txt").read_bytes(), "d09.txt")
-    assert up.note == "已从 d09.txt（不起诉决定书）读出三部分；文书对 2 名犯罪嫌疑人作出决定，这里填入第 1 名。"
+    assert up.note == "已从 d09.txt（不起诉决定书）读出三部分；文书对 2 名犯罪嫌疑人作出决定，这里填入第 1 名，可在下面换成其他人。"
     assert up.read.case["person_info"].startswith("被不起诉人吴某") and "被不起诉人" not in up.read.case["person_info"][5:]
+
+
+def test_another_person_of_a_decision_on_several_can_be_picked(client):
+    page = client.post("/workbench/document", files={"document": ("d09.txt", (RAW / "d09_multi_differing.txt").read_bytes())})
+    buttons = re.findall(r'name="pick" value="(\d)"[^>]*>([^<]*)</button>', page.text, re.DOTALL)
+    assert [(v, html.unescape(label)) for v, label in buttons] == [("0", "被不起诉人吴某（相对不起诉）"),
+                                                                  ("1", "被不起诉人冯某某（存疑不起诉）")]
+    people = html.unescape(re.search(r'name="people" value="([^"]*)"', page.text).group(1))
+    form = {"person_info": _field(page.text, "person_info"), "procedure": _field(page.text, "procedure"),
+            "fact": "改过的事实", "people": people, "pick": "1", "upload_note": "注"}
+    picked = client.post("/workbench/pick", data=form)
+    assert _field(picked.text, "person_info").startswith("被不起诉人冯某某")
+    assert _field(picked.text, "fact") == "改过的事实" and _hidden_decision(picked.text) == "存疑不起诉"
+    bad = client.post("/workbench/pick", data={**form, "people": "[1, 2]"})
+    assert bad.status_code == 422 and "无法切换犯罪嫌疑人" in bad.text and _field(bad.text, "fact") == "改过的事实"
 
 
 def test_a_document_of_another_kind_goes_whole_into_the_facts(client):

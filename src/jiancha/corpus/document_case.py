@@ -22,12 +22,14 @@ CASE_FIELDS = (("person_info", "犯罪嫌疑人信息"), ("procedure", "案件�
 class DocumentCase:
     """``case``: person_info, procedure, fact; ``title`` the prosecutorial title found ('' when the document is
     of another kind and ``case['fact']`` is its whole text); ``decision`` the document's own decision ('' when
-    none is found); ``suspects`` how many people it decides on (``case`` holds the first)."""
+    none is found); ``suspects`` how many people it decides on (``case`` holds the first; ``people`` each one's
+    person information and decision, when there are several)."""
 
     case: dict[str, str]
     title: str = ""
     decision: str = ""
     suspects: int = 1
+    people: tuple[tuple[str, str], ...] = ()   # (person information, decision) of each person decided on
 
     @property
     def missing(self) -> list[str]:
@@ -51,5 +53,6 @@ def document_case(data: bytes, name: str) -> DocumentCase:
                              "fact": "\n".join(parts.fact_lines)}, RECOMMENDATION_TITLE)
     records = extract_document(doc)
     first = records[0].record
+    people = tuple((e.record.person_info, e.record.decision) for e in records) if len(records) > 1 else ()
     return DocumentCase({"person_info": first.person_info, "procedure": first.procedure, "fact": first.fact},
-                        doc.title, first.decision, len(records))
+                        doc.title, first.decision, len(records), people)

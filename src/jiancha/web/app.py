@@ -19,7 +19,7 @@ from jiancha.retrieval.precedents import PrecedentIndex
 from jiancha.web.explorer import CaseFilter, Explorer
 from jiancha.web.render import ServerLinks, environment
 from jiancha.web.runs import KIND_PDP, NotFoundError
-from jiancha.web.upload import MAX_UPLOAD_BYTES, case_from_document
+from jiancha.web.upload import MAX_UPLOAD_BYTES, case_from_document, person_label, picked_person
 from jiancha.web.workbench import (
     MAX_FIELD_CHARS,
     InputError,
@@ -152,6 +152,7 @@ def create_app(runs_dir: str | Path | None = None, *, model: str = DEFAULT_MODEL
     # --- workbench ---------------------------------------------------------------------------------------------
     def bench_page(out: Outcome | None, partial: bool) -> HTMLResponse:
         ctx = {"model": bench.model, "max_chars": MAX_FIELD_CHARS, "max_upload_mb": MAX_UPLOAD_BYTES // 2**20,
+               "person_label": person_label,
                "out": out, "reasons": precedent_reasons, "statutes_loaded": bench.statutes is not None,
                "title": "审查起诉辅助"}
         # htmx swaps only 2xx answers into the page: a partial answer is always 200, its message says what failed.
@@ -186,8 +187,25 @@ def create_app(runs_dir: str | Path | None = None, *, model: str = DEFAULT_MODEL
         except InputError as exc:   # shown next to the upload, not where a review's result goes
             out = Outcome(typed, status=422, extra={"upload_error": str(exc), "document_decision": document_decision})
         else:
-            out = Outcome(up.read.case, extra={"upload_note": up.note, "document_decision": up.read.decision})
+            out = Outcome(up.read.case, extra={"upload_note": up.note, "document_decision": up.read.decision,
+                                               "people": [list(p) for p in up.read.people], "picked": 0})
         # htmx swaps only 2xx answers: its request gets the page with status 200, the message says what failed
+        return bench_page(replace(out, status=200) if request.headers.get("HX-Request") else out, False)
+
+    @app.post("/workbench/pick", response_class=HTMLResponse)
+    def workbench_pick(request: Request, person_info: str = fastapi.Form(""), procedure: str = fastapi.Form(""),
+                       fact: str = fastapi.Form(""), document_decision: str = fastapi.Form(""),
+                       people: str = fastapi.Form(""), pick: str = fastapi.Form(""), upload_note: str = fastapi.Form("")):
+        """Another person of an uploaded decision on several: their person information and decision."""
+        typed = {"person_info": person_info, "procedure": procedure, "fact": fact}
+        try:
+            persons, k = picked_person(people, pick)
+        except InputError as exc:
+            out = Outcome(typed, status=422, extra={"upload_error": str(exc), "document_decision": document_decision})
+        else:
+            out = Outcome({**typed, "person_info": persons[k][0]},
+                          extra={"upload_note": upload_note, "document_decision": persons[k][1], "people": persons,
+                                 "picked": k})
         return bench_page(replace(out, status=200) if request.headers.get("HX-Request") else out, False)
 
     @app.post("/api/consult")

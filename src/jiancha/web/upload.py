@@ -3,6 +3,8 @@ was read, or why nothing could be, worded for the page."""
 
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import dataclass
 
 from jiancha._util.documents import UnreadableDocument
@@ -48,5 +50,29 @@ def case_from_document(data: bytes, filename: str) -> UploadedCase:
     if read.missing:
         note = f"已从 {name}（{read.title}）读取，但没有找到【{'】【'.join(read.missing)}】，请补上"
     if read.suspects > 1:
-        note += f"；文书对 {read.suspects} 名犯罪嫌疑人作出决定，这里填入第 1 名"
+        note += f"；文书对 {read.suspects} 名犯罪嫌疑人作出决定，这里填入第 1 名，可在下面换成其他人"
     return UploadedCase(read, note + "。")
+
+
+def person_label(person_info: str) -> str:
+    """How the page names a person of a decision: the address and name that open the paragraph.
+
+    >>> person_label("被不起诉人吴某，男，1975年1月出生")
+    '被不起诉人吴某'
+    """
+    return re.split(r"[，,（(。]", person_info, maxsplit=1)[0][:24]
+
+
+def picked_person(people_json: str, pick: str) -> tuple[list[list[str]], int]:
+    """The people of an uploaded decision as the form carried them back (JSON [[person_info, decision], …]) and
+    the index picked; InputError when the form was altered."""
+    try:
+        people = json.loads(people_json)
+        k = int(pick)
+        if not (isinstance(people, list) and 0 <= k < len(people)
+                and all(isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p) for p in people)):
+            raise ValueError(pick)
+    except (ValueError, TypeError):
+        raise InputError("无法切换犯罪嫌疑人：页面数据不完整，请重新读取文书。",
+                         "cannot switch to that person: the form's data is incomplete; read the document again") from None
+    return people, k
