@@ -14,6 +14,7 @@ import socket
 import sys
 import threading
 import time
+from importlib.resources import files
 from pathlib import Path
 
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -89,6 +90,11 @@ def main() -> None:
             page.click("#submit")
             page.locator("#error").wait_for()
             page.screenshot(path=str(out / f"workbench-error-{width}.png"), full_page=True)
+            page.goto(base + links.workbench())    # a bundled decision on two people, read from its file
+            page.set_input_files("#document", str(files("jiancha") / "data" / "raw_docs" / "d09_multi_differing.txt"))
+            page.click("#read-document")
+            page.locator("#people").wait_for()
+            page.screenshot(path=str(out / f"workbench-upload-{width}.png"), full_page=True)
             page.close()
         browser.close()
     server.should_exit = True
