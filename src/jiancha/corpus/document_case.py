@@ -14,6 +14,11 @@ from jiancha.corpus.recommendation import is_recommendation, split_recommendatio
 from jiancha.errors import DataError
 from jiancha.law.phrases import RECOMMENDATION_TITLE
 
+
+class NoText(DataError):
+    """A readable file with no text in it (an empty page, a form with blank fields)."""
+
+
 #: The three inputs, in the order a 不起诉决定书 gives them, with their Chinese headings.
 CASE_FIELDS = (("person_info", "犯罪嫌疑人信息"), ("procedure", "案件程序"), ("fact", "案件事实"))
 
@@ -39,10 +44,11 @@ class DocumentCase:
 
 def document_case(data: bytes, name: str) -> DocumentCase:
     """The case in the file ``data`` named ``name`` (see the module docstring). Raises UnreadableDocument (a
-    DataError) for a file without readable text, DataError for an undecodable or empty one."""
+    DataError) for a file without readable text, NoText for one whose text is empty, DataError for text in
+    neither UTF-8 nor GB18030."""
     text = paragraphs(read_document_bytes(data, name))
     if not text.strip():
-        raise DataError("holds no text", path=name)
+        raise NoText("holds no text", path=name)
     doc = parse_document(text, path=name)
     if isinstance(doc, Rejection):
         lines = document_lines(text)

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 
 from jiancha._util.documents import UnreadableDocument
-from jiancha.corpus.document_case import DocumentCase, document_case
+from jiancha.corpus.document_case import DocumentCase, NoText, document_case
 from jiancha.errors import DataError
 from jiancha.web.workbench import InputError
 
@@ -39,10 +39,11 @@ def case_from_document(data: bytes, filename: str) -> UploadedCase:
     except UnreadableDocument as exc:
         raise InputError(f"无法读取 {name}（{exc.message}）：请另存为 .docx 或 .txt（UTF-8 或 GB18030）后再上传。",
                          f"cannot read {name}: {exc.message}") from None
+    except NoText:
+        raise InputError(f"{name} 中没有文字。", f"{name} holds no text") from None
     except DataError as exc:
-        zh = f"{name} 中没有文字。" if exc.message == "holds no text" else \
-            f"无法读取 {name}：不是 UTF-8 或 GB18030 编码的文本。"
-        raise InputError(zh, f"cannot read {name}: {exc.message}") from None
+        raise InputError(f"无法读取 {name}：不是 UTF-8 或 GB18030 编码的文本。", f"cannot read {name}: {exc.message}") \
+            from None
     if not read.title:
         return UploadedCase(read, f"{name} 不是起诉意见书、起诉书或不起诉决定书，未分出三部分：全文已填入【案件事实】，"
                                   "请删去与案情无关的部分后审查。")
