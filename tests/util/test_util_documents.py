@@ -53,21 +53,22 @@ def test_a_zip_that_is_no_word_document_says_so(tmp_path):
 _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 
 
-@pytest.mark.parametrize("name, data, message", [
-    ("old.doc", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 504, r"a Word file: a damaged compound file .*; save it as \.docx"),
-    ("a.wps", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 504, "a WPS file: a damaged compound file .*; save it as .docx"),
-    ("a.pdf", b"<html>not a pdf</html>", r"not a \.pdf file inside \(it starts b'<html>no'\)"),
-    ("a.doc", b"\x00\x01\xfe\xff binary", r"no document format this reader knows \(Word .*save it as \.docx"),
-    ("a.docx", b"", "an empty file"),
-    ("scan.doc", b"\xff\xd8\xff\xe0\x00\x10JFIF", "a JPEG image, not a document .*run OCR on it"),
-    ("x.docx", _OLE + b"\0" * 504, "a Word file: a damaged compound file"),
+@pytest.mark.parametrize("name, data, message, kind", [
+    ("old.doc", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 504, r"a Word file: a damaged compound file .*; save it as \.docx",
+     "damaged"),
+    ("a.wps", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 504, "a WPS file: a damaged compound file .*; save it as .docx", "damaged"),
+    ("a.pdf", b"<html>not a pdf</html>", r"not a \.pdf file inside \(it starts b'<html>no'\)", "damaged"),
+    ("a.doc", b"\x00\x01\xfe\xff binary", r"no document format this reader knows \(Word .*save it as \.docx", "unknown"),
+    ("a.docx", b"", "an empty file", "empty"),
+    ("scan.doc", b"\xff\xd8\xff\xe0\x00\x10JFIF", "a JPEG image, not a document .*run OCR on it", "image"),
+    ("x.docx", _OLE + b"\0" * 504, "a Word file: a damaged compound file", "damaged"),
 ])
-def test_formats_without_readable_text_name_what_to_save_them_as(tmp_path, name, data, message):
+def test_formats_without_readable_text_name_what_to_save_them_as(tmp_path, name, data, message, kind):
     p = tmp_path / name
     p.write_bytes(data)
     with pytest.raises(UnreadableDocument, match=message) as err:
         read_document_text(p)
-    assert str(p) in str(err.value)
+    assert str(p) in str(err.value) and err.value.kind == kind
 
 
 DATA = Path(__file__).parent / "data"
@@ -100,14 +101,15 @@ def _patched_fib(tmp_path, at: int, value: bytes) -> Path:
     return tmp_path / "x.doc"
 
 
-@pytest.mark.parametrize("at, value, message", [
-    (10, b"\x00\x03", "a password-protected"),    # flags: fEncrypted and fWhichTblStm set
-    (2, b"\x68\x00", r"a Word 6 / 95 document \(nFib 0x68\)"),
-    (0, b"\x00\x00", r"not a Word document inside the compound file \(no FIB\)"),
+@pytest.mark.parametrize("at, value, message, kind", [
+    (10, b"\x00\x03", "a password-protected", "encrypted"),    # flags: fEncrypted and fWhichTblStm set
+    (2, b"\x68\x00", r"a Word 6 / 95 document \(nFib 0x68\)", "old"),
+    (0, b"\x00\x00", r"not a Word document inside the compound file \(no FIB\)", "unknown"),
 ])
-def test_word_binaries_this_reader_cannot_take_say_why(tmp_path, at, value, message):
-    with pytest.raises(UnreadableDocument, match=f"a Word file: {message}.*; save it as .docx or .txt"):
+def test_word_binaries_this_reader_cannot_take_say_why(tmp_path, at, value, message, kind):
+    with pytest.raises(UnreadableDocument, match=f"a Word file: {message}.*; save it as .docx or .txt") as err:
         read_document_text(_patched_fib(tmp_path, at, value))
+    assert err.value.kind == kind
 
 
 def test_word_control_characters_and_nested_fields():

@@ -234,7 +234,7 @@ def test_workbench_reads_a_document_then_reviews_it(page, live, tmp_path):
     page.set_input_files("#document", str(bad))
     page.click("#read-document")
     page.locator("#upload-error").wait_for()
-    assert page.locator("#upload-error").inner_text().startswith("无法读取 扫描件.pdf（unreadable PDF")
+    assert page.locator("#upload-error").inner_text().startswith("无法读取 扫描件.pdf：文件已损坏或不完整")
     assert page.input_value("#fact") == "事实文字"
     box = page.locator("#upload-error").bounding_box()
     assert box["y"] < page.locator("#person_info").bounding_box()["y"]    # by the upload, above the form

@@ -59,11 +59,16 @@ def test_a_decision_fills_the_three_fields_and_its_own_decision_is_shown_beside_
     assert procedure.startswith("本案由某某市公安局侦查终结") and fact.startswith("2019年5月至8月间，陈某某以帮助他人")
     assert "本院认为" not in fact + procedure + person          # the decision's reasoning is not an input
     assert _hidden_decision(page.text) == "存疑不起诉"
-    reviewed = client.post("/workbench", data={"person_info": person, "procedure": procedure, "fact": fact,
-                                               "document_decision": "存疑不起诉"})
+    assert re.search(r'name="document_person" value="([^"]*)"', page.text).group(1) == html.escape(person, False)
+    form = {"person_info": person, "procedure": procedure, "fact": fact, "document_decision": "存疑不起诉",
+            "document_person": person}
+    reviewed = client.post("/workbench", data=form)
     own = re.search(r'id="document-decision">(.*?)</p>', reviewed.text).group(1)
     decided = re.search(r'id="decision">决定：(.*?)</p>', reviewed.text).group(1)
     assert own == f"所读文书自身的决定：存疑不起诉（{'与建议相同' if decided == '存疑不起诉' else '与建议不同'}）"
+    # a case typed over the one read (another person) is not that document's: its decision is not shown
+    other = client.post("/workbench", data={**form, "person_info": "犯罪嫌疑人另某，男。"})
+    assert 'id="decision"' in other.text and "document-decision" not in other.text
 
 
 def test_the_same_case_is_read_from_any_format():
@@ -105,8 +110,9 @@ def test_a_document_of_another_kind_goes_whole_into_the_facts(client):
 
 @pytest.mark.parametrize("name, data, expected", [
     ("", b"", "没有选择文件"),
-    ("empty.doc", b"", "无法读取 empty.doc（an empty file）：请另存为 .docx 或 .txt"),
-    ("a.doc", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(504), "无法读取 a.doc（a Word file: a damaged compound file"),
+    ("empty.doc", b"", "无法读取 empty.doc：文件是空的。（an empty file）"),
+    ("a.doc", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(504), "无法读取 a.doc：文件已损坏或不完整：请重新下载"),
+    ("scan.doc", b"\xff\xd8\xff\xe0\x00\x10JFIF", "无法读取 scan.doc：这是图片而不是文书（扫描件？）：请先做文字识别（OCR）"),
     ("a.txt", b"\xff\xfe\x00\xd8 binary", "无法读取 a.txt：不是 UTF-8 或 GB18030 编码的文本"),
     ("a.txt", "　\n".encode(), "a.txt 中没有文字"),
     ("big.pdf", b"%PDF" + bytes(MAX_UPLOAD_BYTES), f"超过上限 {MAX_UPLOAD_BYTES // 2**20} MB"),

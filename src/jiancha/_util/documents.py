@@ -41,8 +41,17 @@ _BLOCK_TAGS = frozenset({"p", "div", "br", "li", "tr", "td", "th", "h1", "h2", "
 _SKIP_TAGS = frozenset({"script", "style", "head", "title", "noscript"})
 
 
+#: Why a file cannot be read, for a reader that words it in its own language.
+UNREADABLE_KINDS = ("empty", "image", "scan", "encrypted", "old", "damaged", "unknown")
+
+
 class UnreadableDocument(DataError):
-    """A file in a format that holds no text this module can read; the message says what to save it as."""
+    """A file in a format that holds no text this module can read; the message says what to save it as, ``kind``
+    (one of :data:`UNREADABLE_KINDS`) why."""
+
+    def __init__(self, message: str, *, path: str | None = None, kind: str = "unknown") -> None:
+        super().__init__(message, path=path)
+        self.kind = kind
 
 
 @dataclass(frozen=True)
@@ -122,7 +131,7 @@ def docx_text(data: bytes, path: str | Path = "") -> str:
         root = ElementTree.fromstring(xml)
     except (zipfile.BadZipFile, KeyError, ElementTree.ParseError) as exc:
         raise UnreadableDocument(f"not a readable Word .docx ({exc}); save it again as .docx or .txt",
-                                 path=str(path)) from None
+                                 path=str(path), kind="damaged") from None
     body = root.find(f"{_W}body")
     return "\n".join(_docx_blocks(body if body is not None else root))
 
@@ -168,10 +177,11 @@ def pdf_text(source: str | Path | bytes, path: str | Path = "") -> str:
         reader = PdfReader(io.BytesIO(source) if isinstance(source, bytes) else str(source))
         text = "\n".join(page.extract_text() or "" for page in reader.pages)
     except (PdfReadError, OSError, ValueError) as exc:
-        raise UnreadableDocument(f"unreadable PDF ({exc}); expected a PDF with a text layer", path=str(path)) from None
+        raise UnreadableDocument(f"unreadable PDF ({exc}); expected a PDF with a text layer", path=str(path),
+                                 kind="damaged") from None
     if not text.strip():
         raise UnreadableDocument("a PDF without a text layer (a scan?); run OCR on it or save it as .txt",
-                                 path=str(path))
+                                 path=str(path), kind="scan")
     return text
 
 
@@ -235,18 +245,18 @@ def read_document_bytes(data: bytes, name: str | Path) -> DocumentText:
     p = str(name)
     suffix = Path(p).suffix.lower()
     if not data.strip():
-        raise UnreadableDocument("an empty file", path=p)
+        raise UnreadableDocument("an empty file", path=p, kind="empty")
     image = next((kind for magic, kind in _IMAGES if data.startswith(magic)), None)
     if image:
         raise UnreadableDocument(f"a {image} image, not a document (a scan?); run OCR on it or save the text as .txt",
-                                 path=p)
+                                 path=p, kind="image")
     if data.startswith(_OLE2):
         try:
             return DocumentText(word97_text(data), "doc")
         except WordBinaryError as exc:
             what = "a WPS file" if suffix == ".wps" else "a Word file"
             raise UnreadableDocument(f"{what}: {exc.message}; save it as .docx or .txt (UTF-8 or GB18030) to read it",
-                                     path=p) from None
+                                     path=p, kind=exc.kind) from None
     if data.lstrip().startswith(b"{\\rtf"):
         return DocumentText(rtf_text(data), "rtf")
     if data.startswith(b"%PDF"):
@@ -254,7 +264,8 @@ def read_document_bytes(data: bytes, name: str | Path) -> DocumentText:
     if data.startswith(_ZIP):
         return DocumentText(docx_text(data, p), "docx")
     if suffix in (".pdf", ".docx"):
-        raise UnreadableDocument(f"not a {suffix} file inside (it starts {data[:8]!r}); save it again", path=p)
+        raise UnreadableDocument(f"not a {suffix} file inside (it starts {data[:8]!r}); save it again", path=p,
+                                 kind="damaged")
     try:
         text, enc = decode_chinese_text(data, p)
     except DataError:

@@ -37,7 +37,12 @@ _CELL = "\x07"
 
 
 class WordBinaryError(DataError):
-    """A Word binary this reader cannot take (encrypted, Word 6/95, damaged); the message says why."""
+    """A Word binary this reader cannot take; the message says why, ``kind`` is encrypted / old / damaged /
+    unknown (another Office file)."""
+
+    def __init__(self, message: str, kind: str = "damaged") -> None:
+        super().__init__(message)
+        self.kind = kind
 
 
 def _u16(data: bytes, at: int) -> int:
@@ -51,12 +56,12 @@ def _u32(data: bytes, at: int) -> int:
 def _fib(word: bytes) -> tuple[int, int, int, bool]:
     """(ccpText, fcClx, lcbClx, table stream is 1Table) from the FIB at the start of ``WordDocument``."""
     if len(word) < 34 or _u16(word, 0) != _WIDENT:
-        raise WordBinaryError("not a Word document inside the compound file (no FIB)")
+        raise WordBinaryError("not a Word document inside the compound file (no FIB)", "unknown")
     nfib, flags = _u16(word, 2), _u16(word, 10)
     if nfib <= _LAST_WORD95_NFIB:
-        raise WordBinaryError(f"a Word 6 / 95 document (nFib {nfib:#x}), older than Word 97")
+        raise WordBinaryError(f"a Word 6 / 95 document (nFib {nfib:#x}), older than Word 97", "old")
     if flags & _FLAG_ENCRYPTED:
-        raise WordBinaryError("a password-protected (encrypted) Word document")
+        raise WordBinaryError("a password-protected (encrypted) Word document", "encrypted")
     at = 32
     csw = _u16(word, at)
     at += 2 + 2 * csw
@@ -162,9 +167,10 @@ def word97_text(data: bytes) -> str:
         raise WordBinaryError(f"a damaged compound file ({exc})") from None
     try:
         if ole.exists("EncryptedPackage"):     # how Office stores a password-protected .docx / .xlsx
-            raise WordBinaryError("a password-protected (encrypted) Office document")
+            raise WordBinaryError("a password-protected (encrypted) Office document", "encrypted")
         if not ole.exists("WordDocument"):
-            raise WordBinaryError("a compound file without a Word document inside (an Excel or other Office file?)")
+            raise WordBinaryError("a compound file without a Word document inside (an Excel or other Office file?)",
+                                  "unknown")
         word = ole.openstream("WordDocument").read()
         ccp_text, fc_clx, lcb_clx, table1 = _fib(word)
         name = "1Table" if table1 else "0Table"

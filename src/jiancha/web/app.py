@@ -166,16 +166,21 @@ def create_app(runs_dir: str | Path | None = None, *, model: str = DEFAULT_MODEL
 
     @app.post("/workbench", response_class=HTMLResponse)
     def workbench_submit(request: Request, person_info: str = fastapi.Form(""), procedure: str = fastapi.Form(""),
-                         fact: str = fastapi.Form(""), document_decision: str = fastapi.Form("")):
+                         fact: str = fastapi.Form(""), document_decision: str = fastapi.Form(""),
+                         document_person: str = fastapi.Form("")):
         out = bench.review(person_info, procedure, fact)
-        if document_decision:   # the decision of the document the case was read from, shown beside the result
-            out = replace(out, extra={**out.extra, "document_decision": document_decision})
+        # the decision of the document the case was read from, shown beside the result while the person is the
+        # one it decided on (a case typed over the one read is no longer that document's)
+        if document_decision and person_info.strip() == document_person.strip():
+            out = replace(out, extra={**out.extra, "document_decision": document_decision,
+                                      "document_person": document_person})
         return bench_page(out, bool(request.headers.get("HX-Request")))
 
     @app.post("/workbench/document", response_class=HTMLResponse)
     async def workbench_document(request: Request, document: fastapi.UploadFile | None = None,
                                  person_info: str = fastapi.Form(""), procedure: str = fastapi.Form(""),
-                                 fact: str = fastapi.Form(""), document_decision: str = fastapi.Form("")):
+                                 fact: str = fastapi.Form(""), document_decision: str = fastapi.Form(""),
+                                 document_person: str = fastapi.Form("")):
         """Fill the form from an uploaded document; on failure the form is kept as it was and the page says why."""
         from starlette.concurrency import run_in_threadpool
 
@@ -185,27 +190,29 @@ def create_app(runs_dir: str | Path | None = None, *, model: str = DEFAULT_MODEL
         try:
             up = await run_in_threadpool(case_from_document, data, name)
         except InputError as exc:   # shown next to the upload, not where a review's result goes
-            out = Outcome(typed, status=422, extra={"upload_error": str(exc), "document_decision": document_decision})
+            out = Outcome(typed, status=422, extra={"upload_error": str(exc), "document_decision": document_decision,
+                                                    "document_person": document_person})
         else:
             out = Outcome(up.read.case, extra={"upload_note": up.note, "document_decision": up.read.decision,
+                                               "document_person": up.read.case["person_info"],
                                                "people": [list(p) for p in up.read.people], "picked": 0})
         # htmx swaps only 2xx answers: its request gets the page with status 200, the message says what failed
         return bench_page(replace(out, status=200) if request.headers.get("HX-Request") else out, False)
 
     @app.post("/workbench/pick", response_class=HTMLResponse)
     def workbench_pick(request: Request, person_info: str = fastapi.Form(""), procedure: str = fastapi.Form(""),
-                       fact: str = fastapi.Form(""), document_decision: str = fastapi.Form(""),
-                       people: str = fastapi.Form(""), pick: str = fastapi.Form(""), upload_note: str = fastapi.Form("")):
+                       fact: str = fastapi.Form(""), people: str = fastapi.Form(""), pick: str = fastapi.Form(""),
+                       upload_note: str = fastapi.Form("")):
         """Another person of an uploaded decision on several: their person information and decision."""
         typed = {"person_info": person_info, "procedure": procedure, "fact": fact}
         try:
             persons, k = picked_person(people, pick)
         except InputError as exc:
-            out = Outcome(typed, status=422, extra={"upload_error": str(exc), "document_decision": document_decision})
+            out = Outcome(typed, status=422, extra={"upload_error": str(exc)})
         else:
             out = Outcome({**typed, "person_info": persons[k][0]},
-                          extra={"upload_note": upload_note, "document_decision": persons[k][1], "people": persons,
-                                 "picked": k})
+                          extra={"upload_note": upload_note, "document_decision": persons[k][1],
+                                 "document_person": persons[k][0], "people": persons, "picked": k})
         return bench_page(replace(out, status=200) if request.headers.get("HX-Request") else out, False)
 
     @app.post("/api/consult")

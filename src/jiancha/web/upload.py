@@ -12,6 +12,16 @@ from jiancha.corpus.document_case import DocumentCase, NoText, document_case
 from jiancha.errors import DataError
 from jiancha.web.workbench import InputError
 
+#: Why a file cannot be read (``UnreadableDocument.kind``), and what to do, as the page says it.
+UNREADABLE_ZH = {
+    "empty": "文件是空的",
+    "image": "这是图片而不是文书（扫描件？）：请先做文字识别（OCR），或把文字另存为 .txt",
+    "scan": "PDF 中没有文字层（扫描件？）：请先做文字识别（OCR），或把文字另存为 .txt",
+    "encrypted": "文件设有密码：请在 Word 或 WPS 中取消密码后另存，再上传",
+    "old": "这是 Word 6/95 的旧格式：请在 Word 或 WPS 中另存为 .docx，再上传",
+    "damaged": "文件已损坏或不完整：请重新下载，或在原程序中另存后再上传",
+    "unknown": "无法识别的文件格式：请另存为 .docx 或 .txt（UTF-8 或 GB18030）后再上传",
+}
 #: Largest accepted upload (a judgment or decision is well under 1 MB, a PDF with pictures a few MB).
 MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 
@@ -37,7 +47,7 @@ def case_from_document(data: bytes, filename: str) -> UploadedCase:
     try:
         read = document_case(data, name)
     except UnreadableDocument as exc:
-        raise InputError(f"无法读取 {name}（{exc.message}）：请另存为 .docx 或 .txt（UTF-8 或 GB18030）后再上传。",
+        raise InputError(f"无法读取 {name}：{UNREADABLE_ZH.get(exc.kind, UNREADABLE_ZH['unknown'])}。（{exc.message}）",
                          f"cannot read {name}: {exc.message}") from None
     except NoText:
         raise InputError(f"{name} 中没有文字。", f"{name} holds no text") from None
