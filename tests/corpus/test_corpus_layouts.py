@@ -329,3 +329,14 @@ def test_the_version_of_a_unit_of_the_public_security_bureau_before_the_transfer
     reasoning = "本院认为，甲某的行为情节显著轻微、危害不大，不构成犯罪。" + SNP_BASIS
     e = _one(HEAD + PROCEDURE + "上海市公安局经济犯罪侦查总队移送审查起诉认定：" + FACT + "\n" + reasoning + TAIL)
     assert e.record.fact == FACT
+
+
+def test_a_pdf_page_number_is_taken_off_the_page_edges_and_a_number_in_a_table_is_kept():
+    from jiancha._util.documents import DocumentText
+    from jiancha.corpus.ingest import paragraphs
+
+    page1 = "某某县人民检察院\n不起诉决定书\n被盗物品：\n钢管扣件\n200\n个\n价值\n840\n元。\n本院认为，依据《中华人民共和国刑事诉讼法》第十五条的规\n3"
+    page2 = "- 4 -\n某某县人民检察院\n定，决定对甲某不起诉。"
+    lines = paragraphs(DocumentText(page1 + "\n" + page2, "pdf", pages=(page1, page2))).splitlines()
+    assert "200" in "".join(lines) and "840" in "".join(lines)
+    assert lines[-1] == "本院认为，依据《中华人民共和国刑事诉讼法》第十五条的规定，决定对甲某不起诉。"

@@ -63,6 +63,7 @@ class DocumentText:
     kind: str
     encoding: str = ""
     url: str = ""
+    pages: tuple[str, ...] = ()     # a PDF's text page by page (``text`` joins them)
 
 
 class _TextExtractor(HTMLParser):
@@ -166,6 +167,11 @@ def _docx_blocks(parent: ElementTree.Element) -> list[str]:
 def pdf_text(source: str | Path | bytes, path: str | Path = "") -> str:
     """The text layer of a PDF (pypdf), page after page, lines as the PDF lays them out; ``source`` is the file
     or its bytes (``path`` then names it in errors)."""
+    return "\n".join(pdf_pages(source, path))
+
+
+def pdf_pages(source: str | Path | bytes, path: str | Path = "") -> list[str]:
+    """The text layer of each page of a PDF (see :func:`pdf_text`)."""
     from pypdf import PdfReader
     from pypdf.errors import PdfReadError
 
@@ -175,14 +181,14 @@ def pdf_text(source: str | Path | bytes, path: str | Path = "") -> str:
     logging.getLogger("pypdf").setLevel(logging.ERROR)
     try:
         reader = PdfReader(io.BytesIO(source) if isinstance(source, bytes) else str(source))
-        text = "\n".join(page.extract_text() or "" for page in reader.pages)
+        pages = [page.extract_text() or "" for page in reader.pages]
     except (PdfReadError, OSError, ValueError) as exc:
         raise UnreadableDocument(f"unreadable PDF ({exc}); expected a PDF with a text layer", path=str(path),
                                  kind="damaged") from None
-    if not text.strip():
+    if not any(p.strip() for p in pages):
         raise UnreadableDocument("a PDF without a text layer (a scan?); run OCR on it or save it as .txt",
                                  path=str(path), kind="scan")
-    return text
+    return pages
 
 
 def wrap_width(lines: list[str], share: float = 0.4, fewest: int = 8) -> int | None:
@@ -260,7 +266,8 @@ def read_document_bytes(data: bytes, name: str | Path) -> DocumentText:
     if data.lstrip().startswith(b"{\\rtf"):
         return DocumentText(rtf_text(data), "rtf")
     if data.startswith(b"%PDF"):
-        return DocumentText(pdf_text(data, p), "pdf")
+        pages = tuple(pdf_pages(data, p))
+        return DocumentText("\n".join(pages), "pdf", pages=pages)
     if data.startswith(_ZIP):
         return DocumentText(docx_text(data, p), "docx")
     if suffix in (".pdf", ".docx"):

@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from jiancha._util.documents import DOCUMENT_SUFFIXES, DocumentText, pdf_text, read_document_text, wrap_width
+from jiancha._util.documents import DOCUMENT_SUFFIXES, DocumentText, pdf_pages, read_document_text, wrap_width
 from jiancha.corpus.text import is_date_line, normalize_case_number, normalize_line
 from jiancha.errors import DataError
 from jiancha.law.phrases import (
@@ -30,6 +30,7 @@ from jiancha.law.phrases import (
     PAGE_FURNITURE_RE,
     PAGE_MARK_INLINE_RE,
     PAGE_NUMBER_INLINE_RE,
+    PAGE_NUMBER_LINE_RE,
     PROCURATORATE,
     PROCURATORATE_NAME_RE,
     PROSECUTORIAL_TITLES,
@@ -90,21 +91,39 @@ class Rejection:
 
 def pdf_to_text(path: str | Path) -> str:
     """Text layer of a PDF, with lines wrapped by the page width joined back into paragraphs."""
-    return _pdf_paragraphs(pdf_text(path))
+    return _pdf_paragraphs(pdf_pages(path))
 
 
-def _pdf_paragraphs(raw: str) -> str:
-    return "\n".join(join_wrapped(drop_furniture([normalize_line(ln) for ln in raw.splitlines()])))
+def _pdf_paragraphs(pages: list[str] | tuple[str, ...]) -> str:
+    lines: list[str] = []
+    for page in pages:
+        kept = _without_page_number([normalize_line(x) for x in page.splitlines()])
+        # the page's running header, where the page break cut a sentence (…第十五条的规 / 某某县人民检察院 / 定，…)
+        if kept and lines and not lines[-1].endswith(_PDF_BREAK_AFTER) and not _is_short_heading(lines[-1]) \
+                and _is_running_header(kept[0].replace(" ", "")):
+            kept = kept[1:]
+        lines.extend(kept)
+    return "\n".join(join_wrapped(drop_furniture(lines, bare_numbers=False)))
 
 
-def drop_furniture(lines: list[str]) -> list[str]:
+def _without_page_number(lines: list[str], edge: int = 3) -> list[str]:
+    """A page's lines without its page number: ``- 3 -`` anywhere, a bare ``3`` among its first or last ``edge``
+    lines (elsewhere a bare number is text: a table cell, ``200`` / ``个``)."""
+    kept = [ln for ln in lines if ln]
+    near_edge = set(range(min(edge, len(kept)))) | set(range(max(0, len(kept) - edge), len(kept)))
+    return [ln for i, ln in enumerate(kept) if not (PAGE_NUMBER_LINE_RE.fullmatch(ln) and (
+        i in near_edge or not ln[0].isdigit() or not ln[-1].isdigit()))]
+
+
+def drop_furniture(lines: list[str], bare_numbers: bool = True) -> list[str]:
     """``lines`` without page furniture: page numbers, rules and seal marks (``PAGE_FURNITURE_RE``), numbered
     section headings (``SECTION_HEADING_RE``: ``三、侦查机关认定的事实``, which would run into the next line), and
     running headers: the second and later printings of a short line naming a procuratorate or a case number (a bare
     procuratorate line is left to the segmentation: the signature repeats it), and any heading line (the title,
     with the procuratorate or the case number) inside the body, i.e. after the first suspect's paragraph (a web
     page's own heading may come before the document's), and a procuratorate, title or case-number line right after
-    a page mark that cut a sentence (the next page's header). Dropped before wrapped lines are joined, so that a
+    a page mark that cut a sentence (the next page's header). ``bare_numbers=False`` keeps a line that is only a
+    number (a PDF's pages have had their page numbers taken off their edges; elsewhere such a line is a table cell). Dropped before wrapped lines are joined, so that a
     sentence a page break cuts (``…第十六条第`` / header / ``（四）项…``) joins up again."""
     keys = [ln.replace(" ", "") for ln in lines]
     counts = Counter(keys)
@@ -115,7 +134,8 @@ def drop_furniture(lines: list[str]) -> list[str]:
     for line, key in zip(lines, keys, strict=True):
         if not key:
             continue
-        if PAGE_FURNITURE_RE.match(key) or _is_page_footer(key):
+        if (PAGE_FURNITURE_RE.match(key) and (bare_numbers or not PAGE_NUMBER_LINE_RE.fullmatch(key))) \
+                or _is_page_footer(key):
             # a page number alone, or a footer naming the page (not a web page's date line, 2019-12-06)
             page_mark = PAGE_NUMBER_INLINE_RE.fullmatch(key) is not None or ("页" in key and _is_page_footer(key))
             mid_sentence_break = page_mark and bool(out) and not out[-1].rstrip().endswith(_PDF_BREAK_AFTER) \
@@ -123,8 +143,7 @@ def drop_furniture(lines: list[str]) -> list[str]:
             continue
         if SECTION_HEADING_RE.match(key):
             continue
-        if mid_sentence_break and len(key) <= RUNNING_HEADER_MAX and (
-                PROCURATORATE_NAME_RE.match(key) or _title_of(key) is not None or CASE_NUMBER_RE.fullmatch(key)):
+        if mid_sentence_break and _is_running_header(key):
             continue    # the next page's running header, printed inside the sentence the page break cut
         mid_sentence_break = False
         heading = len(key) <= RUNNING_HEADER_MAX and _title_of(key) is not None
@@ -141,6 +160,12 @@ def drop_furniture(lines: list[str]) -> list[str]:
         if not running:   # the first printing of a header line is the document's own heading
             out.append(PAGE_MARK_INLINE_RE.sub("", line))
     return out
+
+
+def _is_running_header(key: str) -> bool:
+    """A line a page may print at its top: a procuratorate's name, a title or a case number, short."""
+    return len(key) <= RUNNING_HEADER_MAX and bool(
+        PROCURATORATE_NAME_RE.match(key) or _title_of(key) is not None or CASE_NUMBER_RE.fullmatch(key))
 
 
 def _is_page_footer(key: str) -> bool:
@@ -206,7 +231,7 @@ def read_text_and_url(path: str | Path) -> tuple[str, str]:
 
 def paragraphs(doc: DocumentText) -> str:
     """A document's text with one paragraph per line (a PDF's page-wrapped lines joined, its furniture dropped)."""
-    return _pdf_paragraphs(doc.text) if doc.kind == "pdf" else doc.text
+    return _pdf_paragraphs(doc.pages or (doc.text,)) if doc.kind == "pdf" else doc.text
 
 
 def _title_of(line: str) -> str | None:

@@ -196,6 +196,9 @@ PAGE_FURNITURE_RE = re.compile(
     r"^(?:第\s*\d+\s*页[\s,，/]*共\s*\d+\s*页|共\s*\d+\s*页[\s,，/]*第\s*\d+\s*页|[-—－]?\s*\d{1,3}\s*[-—－]?|"
     r"\d{1,3}\s*/\s*\d{1,3}|[（(【\[]\s*院\s*印\s*[）)】\]]|[（(]\s*(?:公章|盖章|印章)\s*[）)]|[—\-_=─━－＿]{6,})$"
 )
+#: A bare page number (``3``, ``- 3 -``): page furniture in text without pages, text on a PDF page except at its
+#: top or bottom (a table cell ``200``).
+PAGE_NUMBER_LINE_RE = re.compile(r"[-—－]?\s*\d{1,3}\s*[-—－]?")
 #: A numbered heading over a section of the document (``一、被不起诉人基本情况``, ``三、侦查机关认定的事实``,
 #: ``四、不起诉的理由``): short, without punctuation, naming a part of a decision. Not an item of a list, which says
 #: something (``一、被不起诉人王某的供述前后矛盾；``).
