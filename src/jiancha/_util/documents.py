@@ -164,14 +164,9 @@ def _docx_blocks(parent: ElementTree.Element) -> list[str]:
     return lines
 
 
-def pdf_text(source: str | Path | bytes, path: str | Path = "") -> str:
-    """The text layer of a PDF (pypdf), page after page, lines as the PDF lays them out; ``source`` is the file
-    or its bytes (``path`` then names it in errors)."""
-    return "\n".join(pdf_pages(source, path))
-
-
 def pdf_pages(source: str | Path | bytes, path: str | Path = "") -> list[str]:
-    """The text layer of each page of a PDF (see :func:`pdf_text`)."""
+    """The text layer of each page of a PDF (pypdf), lines as the PDF lays them out; ``source`` is the file or
+    its bytes (``path`` then names it in errors)."""
     from pypdf import PdfReader
     from pypdf.errors import PdfReadError
 
