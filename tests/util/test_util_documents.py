@@ -193,3 +193,19 @@ def test_pdf_text_layer_and_a_scan_without_one(tmp_path):
     c.save()
     with pytest.raises(UnreadableDocument, match="a PDF without a text layer"):
         read_document_text(tmp_path / "scan.pdf")
+
+
+def test_a_piece_table_of_8_bit_and_utf16_pieces_in_any_order():
+    import struct
+
+    from jiancha._util.word97 import _raw_main_text
+
+    word = bytearray(300)
+    word[100:103] = b"abc"                        # stored one byte each, at fc / 2
+    word[200:204] = "本院".encode("utf-16-le")
+    word[150:154] = "认为".encode("utf-16-le")     # a later piece stored earlier in the stream (a fast save)
+    cps = (0, 3, 5, 7, 9)                         # the last piece lies beyond ccpText (a footnote's text)
+    pcds = [(200 | 0x40000000), 200, 150, 250]
+    plc = struct.pack("<5I", *cps) + b"".join(struct.pack("<HIH", 0, fc, 0) for fc in pcds)
+    clx = b"\x01\x02\x00\xaa\xbb" + b"\x02" + struct.pack("<I", len(plc)) + plc   # a Prc before the piece table
+    assert _raw_main_text(bytes(word), clx, ccp_text=7, fc_clx=0, lcb_clx=len(clx)) == "abc本院认为"
