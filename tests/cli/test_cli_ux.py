@@ -223,7 +223,7 @@ def test_case_predict_reads_a_document_file(monkeypatch, capsys, tmp_path):
     code, out, err = run_main(monkeypatch, capsys, "case", "predict", "--document", str(doc), "--precedents",
                               "none", "--json")
     said = err.splitlines()
-    assert code == 0 and said[0] == f"{doc}: not a 起诉书 or 不起诉决定书: its whole text is taken as the facts"
+    assert code == 0 and said[0] == f"{doc}: not a 起诉意见书, 起诉书 or 不起诉决定书: its whole text is taken as the facts"
     assert said[1:3] == ["  【犯罪嫌疑人信息】0 字: ", "  【案件程序】0 字: "] and said[3].startswith("  【案件事实】260 字: 浙江省")
     assert json.loads(out)["document_decision"] == "" and json.loads(out)["case"]["fact"].startswith("浙江省")
     decision = tmp_path / "d.txt"

@@ -61,7 +61,7 @@ def _document_record(path: str) -> tuple[PDPRecord, str]:
 
     read = document_case(Path(path).read_bytes(), path)
     if not read.title:
-        said = "not a 起诉书 or 不起诉决定书: its whole text is taken as the facts"
+        said = "not a 起诉意见书, 起诉书 or 不起诉决定书: its whole text is taken as the facts"
     else:
         said = f"a {read.title}" + (f" on {read.suspects} people: the first one's case" if read.suspects > 1 else "")
         if read.missing:

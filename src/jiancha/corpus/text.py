@@ -33,8 +33,8 @@ _OCR_ZERO_RE = re.compile(r"(?<=[二〇零○一二三四五六七八九])[OoΟ0
 
 def normalize_line(line: str) -> str:
     """Full-width digits and letters to ASCII, odd spaces to one space (tabs to one tab), no space between
-    ideographs or between a number and its unit (``_DIGIT_CJK_SPACE_RE``), decimal ``．`` to ``.``, OCR zeros in Chinese-numeral years to
-    ``〇``; stripped.
+    ideographs or between a number and its unit (``_DIGIT_CJK_SPACE_RE``), decimal ``．`` to ``.``, OCR zeros
+    in Chinese-numeral years to ``〇``; stripped.
 
     >>> normalize_line("本 院 认 为，二O二一年 ３月，人民币 5000 元")
     '本院认为，二〇二一年3月，人民币5000元'
