@@ -167,3 +167,19 @@ def test_missing_sections_give_a_flagged_record_not_a_rejection():
     assert result.record.person_info == "被不起诉人甲某，男。"
     assert result.record.procedure == "本案由某某县公安局侦查终结。"
     assert result.record.date == "2020-05-06"
+
+
+def test_files_without_text_count_as_unreadable_not_as_non_decisions(tmp_path):
+    from jiancha.corpus.outcomes import REJECTED, UNREADABLE, YieldTable, process_path
+
+    encrypted = Path(__file__).parents[1] / "util" / "blind_office" / "dev" / "jiami_qisushu.doc"
+    (tmp_path / "scan.jpg").write_bytes(b"\xff\xd8\xff\xe0" + b"\0" * 64)
+    (tmp_path / "news.txt").write_text("某某区检察院召开公开听证会\n本网讯……", encoding="utf-8")
+    table = YieldTable()
+    for path in (encrypted, tmp_path / "scan.jpg", tmp_path / "news.txt"):
+        outcome = process_path(path)
+        assert outcome.state == REJECTED
+        table.add(outcome)
+    rows = table.rows()
+    assert rows[UNREADABLE] == {"seen": 2, "extracted": 0, "flagged": 0, "rejected": 2}
+    assert rows["not_a_decision"]["seen"] == 1

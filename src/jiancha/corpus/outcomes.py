@@ -6,7 +6,9 @@ unreadable file, or a duplicate of a document read earlier). A decision document
 could not be read in it.
 
 The yield table counts documents per class: the decision of the document's first record, ``undecided`` when
-its label could not be read, ``not_a_decision`` for documents that are not decisions. A duplicate counts under
+its label could not be read, ``unreadable`` for files with no text to read (a scan, an encrypted or damaged file,
+a text in an unknown encoding: any of them may be a lost decision), ``not_a_decision`` for documents read and found
+not to be decisions. A duplicate counts under
 the class of its records. The table is printed and recorded by every ``build extract`` / ``build run``, so that
 a loss concentrated in one class shows.
 """
@@ -28,11 +30,13 @@ FLAGGED = "flagged"
 REJECTED = "rejected"
 #: Document states, in table order.
 STATES: tuple[str, ...] = (EXTRACTED, FLAGGED, REJECTED)
-#: Classes of documents whose label could not be read, and of documents that are not decisions.
+#: Classes of documents whose label could not be read, of files with no readable text, and of documents that are
+#: not decisions.
 UNDECIDED = "undecided"
+UNREADABLE = "unreadable"
 NOT_A_DECISION = "not_a_decision"
 #: Rows of the yield table, in order.
-YIELD_CLASSES: tuple[str, ...] = (*LEVEL2_LABELS, UNDECIDED, NOT_A_DECISION)
+YIELD_CLASSES: tuple[str, ...] = (*LEVEL2_LABELS, UNDECIDED, UNREADABLE, NOT_A_DECISION)
 
 
 @dataclass(frozen=True)
@@ -60,7 +64,7 @@ def process_path(path: str | Path, keep_document: bool = False) -> DocumentOutco
     try:
         doc = read_document(path)
     except DataError as exc:   # the rejection names the file: its reason need not again
-        return DocumentOutcome(str(path), REJECTED, NOT_A_DECISION, rejection=Rejection(str(path), exc.message))
+        return DocumentOutcome(str(path), REJECTED, UNREADABLE, rejection=Rejection(str(path), exc.message))
     if isinstance(doc, Rejection):
         return DocumentOutcome(str(path), REJECTED, NOT_A_DECISION, rejection=doc)
     extracted = tuple(extract_document(doc))
