@@ -9,7 +9,9 @@ built by lexical retrieval, and favours BM25 alone.)
 
 For each voting rule of :data:`jiancha.retrieval.search.VOTINGS`, plus ``given`` (the query's charges: the
 ceiling) and ``none`` (BM25 alone), it prints the official NDCG@10 / @30 and P@10 (official: grade 3), and how
-often the charge weighted most is one of the query's charges.
+often the charge weighted most is one of the query's charges. The ``classifier`` rule uses the charge classifier
+that indexing all 9,078 judgments trains (their verdicts' charges, no query's label), as a user's index of the
+collection would; it also prints how long indexing with and without the classifier takes.
 
     .venv/bin/python benchmarks/search_quality.py [--data-dir ../shared/data/lecard_v1]
 """
@@ -34,6 +36,8 @@ def main() -> int:
     if not args.data_dir.exists():
         print(f"skipped: {args.data_dir} not found (LeCaRD v1 lives in ../shared/data/lecard_v1)")
         return 0
+    import time
+
     from jiancha._util.cache import resolve_cache_dir
     from jiancha.datasets.lecard import _v1_candidates_dir, _v1_data, load_lecard_v1
     from jiancha.retrieval.metrics import lecard_v1_ndcg, lecard_v1_precision
@@ -43,11 +47,20 @@ def main() -> int:
     ds = load_lecard_v1(args.data_dir, pool="judged", cache=cache)
     cdir = _v1_candidates_dir(args.data_dir, _v1_data(args.data_dir), cache)
     queries = [q for q in ds.queries if q.id in ds.qrels]
-    docs = {d.id.rsplit("/", 1)[-1]: d for d in read_case_docs(cdir)}   # <query>/<id>.json: ids are judgments
+    collection = list(read_case_docs(cdir))
+    docs = {d.id.rsplit("/", 1)[-1]: d for d in collection}   # <query>/<id>.json: ids are judgments
+    t0 = time.perf_counter()
+    SearchIndex.build(collection, charge_model=False)
+    t1 = time.perf_counter()
+    full = SearchIndex.build(collection)
+    t2 = time.perf_counter()
+    print(f"indexing {len(full.docs)} judgments: {t1 - t0:.1f} s, {t2 - t1:.1f} s with the charge classifier "
+          f"({len(full.charge_model.classes) if full.charge_model else 0} charges)")
     rules = (*VOTINGS, "given", "none")
     res = {r: {"ndcg@10": [], "ndcg@30": [], "p@10": [], "charge right": []} for r in rules}
     for q in queries:
         idx = SearchIndex.build([docs[s] for s in dict.fromkeys(ds.pools[q.id]) if s in docs])
+        idx.charge_model = full.charge_model
         g = ds.qrels[q.id]
         for rule in rules:
             charges = tuple(q.charges) if rule == "given" else (() if rule == "none" else None)
@@ -66,6 +79,21 @@ def main() -> int:
     for rule in rules:
         m = {k: float(np.mean(v)) if v else float("nan") for k, v in res[rule].items()}
         print(f"{rule:14s} {m['ndcg@10']:8.4f} {m['ndcg@30']:8.4f} {m['p@10']:7.4f} {m['charge right']:17.3f}")
+    from jiancha.retrieval.compare import paired_bootstrap, randomisation_test
+
+    for rule in VOTINGS[1:2]:
+        d = np.array(res[VOTINGS[0]]["ndcg@10"]) - np.array(res[rule]["ndcg@10"])
+        lo, hi = paired_bootstrap(d)
+        print(f"{VOTINGS[0]} − {rule}: ndcg@10 {d.mean():+.4f} [{lo:+.4f}, {hi:+.4f}], "
+              f"p {randomisation_test(d):.4f} (paired over the queries; {int((d > 0).sum())} better, "
+              f"{int((d < 0).sum())} worse)")
+    if full.charge_model is not None:
+        times = []
+        for q in queries:
+            t = time.perf_counter()
+            full.charge_model.shares(q.fact)
+            times.append(time.perf_counter() - t)
+        print(f"classifier guess per query: median {1000 * np.median(times):.1f} ms")
     return 0
 
 

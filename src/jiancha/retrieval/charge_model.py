@@ -4,49 +4,121 @@ character 1–2-grams of the facts, linear SVM) trained on every candidate's fac
 It needs no query labels: the candidates' charges come from their own verdicts. On LeCaRD v1 the top prediction
 is one of the query's given charges for 60 of 107 queries, the top two for 81 (nearest-neighbour voting over BM25
 matches: 45); docs/retrieval-results.md reports what ranking with predicted charges costs.
+
+For case search the decision values of the :data:`SHARE_CHARGES` best charges become shares by a softmax,
+
+    share_c = exp((s_c − s_max) / T) / Σ_{c' in top k} exp((s_c' − s_max) / T),   k = 5, T = 1,
+
+and a document's charge tier is averaged over them (:func:`jiancha.retrieval.charge.expected_tiers`).
+
+Saved as plain files in a folder: ``vocab.json`` (n-gram → column), ``idf.npy``, ``coef.npy`` (classes × columns,
+float16), ``intercept.npy`` and ``model.json`` (classes, characters read, format).
 """
 
 from __future__ import annotations
 
+import json
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
+from jiancha.errors import ConfigError, DataError
+
 #: Characters of each fact text the classifier reads (the facts' opening states the offence).
 CLASSIFIER_CHARS = 1500
+#: Charges a search shares its guess among, and the softmax temperature over their decision values.
+SHARE_CHARGES = 5
+SHARE_TEMPERATURE = 1.0
+MODEL_FORMAT = "jiancha-charge-classifier/1"
+
+
+def _vectoriser(vocabulary: dict[str, int] | None = None, max_features: int | None = None):
+    from sklearn.feature_extraction.text import TfidfVectorizer
+
+    return TfidfVectorizer(analyzer="char", ngram_range=(1, 2), min_df=1 if vocabulary else 2, sublinear_tf=True,
+                           max_features=max_features, vocabulary=vocabulary)
 
 
 @dataclass
 class ChargeClassifier:
+    """A fitted TF-IDF vectoriser and the linear model's weights (``coef``: classes × features)."""
+
     vectoriser: object
-    model: object
+    coef: np.ndarray
+    intercept: np.ndarray
+    classes: tuple[str, ...]
 
     @classmethod
-    def fit(cls, texts: Sequence[str], labels: Sequence[str], *, c: float = 0.5) -> ChargeClassifier:
+    def fit(cls, texts: Sequence[str], labels: Sequence[str], *, c: float = 0.5,
+            max_features: int = 200_000) -> ChargeClassifier:
         """Train on ``texts`` with non-empty ``labels`` (others are skipped); deterministic (liblinear, no
         shuffling)."""
-        from sklearn.feature_extraction.text import TfidfVectorizer
         from sklearn.svm import LinearSVC
-
-        from jiancha.errors import ConfigError
 
         pairs = [(t[:CLASSIFIER_CHARS], y) for t, y in zip(texts, labels, strict=True) if y]
         if len({y for _, y in pairs}) < 2:
             raise ConfigError("cannot learn query charges: the collection has fewer than two charges in its verdicts")
-        vec = TfidfVectorizer(analyzer="char", ngram_range=(1, 2), min_df=2, sublinear_tf=True, max_features=200_000)
+        vec = _vectoriser(max_features=max_features)
         x = vec.fit_transform([t for t, _ in pairs])
-        return cls(vec, LinearSVC(C=c).fit(x, [y for _, y in pairs]))
+        svm = LinearSVC(C=c).fit(x, [y for _, y in pairs])
+        coef, intercept = np.asarray(svm.coef_), np.asarray(svm.intercept_)   # float64, as sklearn decides
+        if coef.shape[0] == 1:   # two classes: one decision value, positive for classes_[1]
+            coef, intercept = np.vstack([-coef, coef]), np.concatenate([-intercept, intercept])
+        return cls(vec, coef, intercept, tuple(str(y) for y in svm.classes_))
+
+    def decision(self, texts: Sequence[str]) -> np.ndarray:
+        """Decision values, texts × classes."""
+        x = self.vectoriser.transform([t[:CLASSIFIER_CHARS] for t in texts])
+        return np.asarray(x @ self.coef.T) + self.intercept
 
     def predict(self, texts: Sequence[str], k: int = 1) -> list[tuple[str, ...]]:
         """The ``k`` highest-scoring charges of each text, best first (ties by charge name)."""
-        dec = np.asarray(self.model.decision_function(self.vectoriser.transform([t[:CLASSIFIER_CHARS]
-                                                                                for t in texts])))
-        classes = np.asarray(self.model.classes_)
-        if dec.ndim == 1:       # two classes: one decision value, positive for classes_[1]
-            dec = np.column_stack([-dec, dec])
-        out = []
-        for row in dec:
-            order = np.lexsort((classes, -row))[:k]
-            out.append(tuple(str(classes[i]) for i in order))
-        return out
+        classes = np.asarray(self.classes)
+        return [tuple(str(classes[i]) for i in np.lexsort((classes, -row))[:k]) for row in self.decision(texts)]
+
+    def shares(self, text: str, k: int = SHARE_CHARGES, temperature: float = SHARE_TEMPERATURE) -> dict[str, float]:
+        """The ``k`` likeliest charges of ``text`` with shares summing to 1, best first (formula in the module
+        docstring)."""
+        row = self.decision([text])[0]
+        classes = np.asarray(self.classes)
+        top = np.lexsort((classes, -row))[:k]
+        w = np.exp((row[top] - row[top[0]]) / temperature)
+        return {str(classes[i]): float(v) for i, v in zip(top, w / w.sum(), strict=True)}
+
+    def save(self, out: str | os.PathLike) -> Path:
+        from jiancha._util.io import atomic_write_text
+
+        d = Path(out)
+        d.mkdir(parents=True, exist_ok=True)
+        vocab = {str(t): int(i) for t, i in self.vectoriser.vocabulary_.items()}
+        atomic_write_text(d / "vocab.json", json.dumps(vocab, ensure_ascii=False))
+        np.save(d / "idf.npy", np.asarray(self.vectoriser.idf_, dtype=np.float64))
+        np.save(d / "coef.npy", self.coef.astype(np.float16))
+        np.save(d / "intercept.npy", self.intercept.astype(np.float32))
+        atomic_write_text(d / "model.json", json.dumps({"format": MODEL_FORMAT, "classes": list(self.classes),
+                                                        "chars": CLASSIFIER_CHARS}, ensure_ascii=False))
+        return d
+
+    @classmethod
+    def load(cls, path: str | os.PathLike) -> ChargeClassifier:
+        d = Path(path)
+        try:
+            meta = json.loads((d / "model.json").read_text(encoding="utf-8"))
+            vocab = json.loads((d / "vocab.json").read_text(encoding="utf-8"))
+            idf = np.load(d / "idf.npy")
+            coef = np.load(d / "coef.npy").astype(np.float32)
+            intercept = np.load(d / "intercept.npy")
+        except (OSError, ValueError, UnicodeDecodeError) as e:   # json, numpy and missing-file errors
+            raise DataError(f"corrupt charge classifier ({type(e).__name__}: {e}); rebuild the index with "
+                            "`jiancha retrieval index`", path=str(d)) from None
+        classes = tuple(meta.get("classes", ())) if isinstance(meta, dict) else ()
+        if meta.get("format") != MODEL_FORMAT or coef.shape != (len(classes), len(vocab)) \
+                or idf.shape != (len(vocab),) or intercept.shape != (len(classes),):
+            raise DataError(f"corrupt charge classifier: {len(classes)} classes and {len(vocab)} n-grams, weights "
+                            f"{coef.shape}; rebuild the index with `jiancha retrieval index`", path=str(d))
+        vec = _vectoriser(vocabulary=vocab)
+        vec.idf_ = idf
+        return cls(vec, coef, intercept, classes)

@@ -56,7 +56,7 @@ class PrecedentIndex:
         if index is None:
             docs = [CaseDoc(r.id, r.fact, tuple(find_charges(_charge_text(r) + r.raw_reasoning_and_decision)),
                             r.decision, r.relevant_articles) for r in records or ()]
-            index = SearchIndex.build(docs)
+            index = SearchIndex.build(docs, charge_model=False)   # built at start-up: kept quick
         self.index = index
         self._facts = {d.id: d.fact for d in index.docs}
 

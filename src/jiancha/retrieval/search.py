@@ -6,14 +6,17 @@ exports).
 Ranking is the ``charge`` method of the benchmark: BM25 over the facts, then candidates whose charges match the
 query's first (tier = shared 1 + same primary charge 1 + Jaccard, :func:`~jiancha.retrieval.charge.charge_tiers`),
 BM25 ordering each tier. A query's charges are those its text attributes to the suspect (指控…, 涉嫌…); otherwise
-they are guessed from its :data:`CHARGE_VOTERS` best BM25 matches, each voting for its primary charge by rank, and
-from the charges its text mentions elsewhere (one vote each), and each document's tier is averaged over the
-guessed charges by their share (:data:`VOTINGS`). Only the
+they are guessed, and each document's tier is averaged over the guessed charges by their share (:data:`VOTINGS`):
+by a classifier trained at index time on the collection's facts → verdict charges
+(:mod:`jiancha.retrieval.charge_model`; a collection of at least :data:`CHARGE_MODEL_MIN_DOCS` judgments with
+charges), else from the :data:`CHARGE_VOTERS` best BM25 matches, each voting for its primary charge by rank, and the
+charges the text mentions elsewhere (one vote each). Only the
 :data:`RERANK_DEPTH` best BM25 documents are re-ranked, so a search costs one sparse column sum plus a small sort.
 
 Identical copies of a document (the same judgment under several ids) are indexed once (:func:`fold_duplicates`).
 The index folder holds ``docs.jsonl`` (one :class:`CaseDoc` a line; articles canonical, ``cl:第二百六十四条``),
-``bm25/`` (bm25s arrays), ``vocab.json`` and ``index.json`` (format, count, tokeniser).
+``bm25/`` (bm25s arrays), ``vocab.json``, ``index.json`` (format, count, tokeniser) and, when one was trained,
+``charges/`` (the charge classifier's plain files).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ import numpy as np
 from jiancha.errors import ConfigError, DataError
 from jiancha.retrieval.bm25 import BM25Config, BM25Index
 from jiancha.retrieval.charge import CHARGE_VOTERS
+from jiancha.retrieval.charge_model import ChargeClassifier
 from jiancha.retrieval.sources import (
     CaseDoc,
     SourceReport,
@@ -43,8 +47,12 @@ from jiancha.retrieval.tokenise import TokenizerConfig, encode_tokens, query_ids
 INDEX_FORMAT = "jiancha-case-index/2"
 RERANK_DEPTH = 200
 #: How a query's charges are guessed when its text names none (:meth:`SearchIndex.query_charges`).
-VOTINGS: tuple[str, ...] = ("soft-rank-text", "soft-rank", "hard-rank", "hard-uniform")
-DEFAULT_VOTING = "soft-rank-text"
+VOTINGS: tuple[str, ...] = ("classifier", "soft-rank-text", "soft-rank", "hard-rank", "hard-uniform")
+DEFAULT_VOTING = "classifier"
+#: The fewest judgments with charges a charge classifier is trained on (fewer: the neighbours vote), and its
+#: vocabulary (character 1–2-grams; 50,000 keep the weights near 20 MB and guess as well as 200,000).
+CHARGE_MODEL_MIN_DOCS = 500
+CHARGE_MODEL_FEATURES = 50_000
 PASSAGE_CHARS = 160
 _SENTENCE = re.compile(r"[^。；！？\n]+[。；！？]?")
 #: A word that can carry a query: two or more characters, one of them Chinese (a lone 的, 了, or a Latin letter
@@ -101,23 +109,34 @@ def _tokenizer() -> TokenizerConfig:
 class SearchIndex:
     """BM25 over the facts of :class:`CaseDoc` s plus their charges; build, save, load, search."""
 
-    def __init__(self, docs: Sequence[CaseDoc], bm25: BM25Index, vocab: dict[str, int], tok: TokenizerConfig):
+    def __init__(self, docs: Sequence[CaseDoc], bm25: BM25Index, vocab: dict[str, int], tok: TokenizerConfig,
+                 charge_model: ChargeClassifier | None = None):
         self.docs = list(docs)
         self._bm25 = bm25
         self._vocab = vocab
         self._tok = tok
+        self.charge_model = charge_model
         self._ids = np.argsort(np.argsort(np.array([d.id for d in self.docs], dtype=object), kind="stable"))
 
     @classmethod
     def build(cls, docs: Iterable[CaseDoc], *, tokenizer: TokenizerConfig | None = None,
-              progress: Callable | None = None) -> SearchIndex:
+              progress: Callable | None = None, charge_model: bool = True) -> SearchIndex:
+        """Index ``docs``; with ``charge_model``, also train the charge classifier when the collection is large
+        enough (:data:`CHARGE_MODEL_MIN_DOCS`; 80 s for the 9,079 LeCaRD v1 judgments on two cores)."""
         docs = fold_duplicates(docs)
         if not docs:
             raise ConfigError("no documents to index")
         tok = tokenizer or _tokenizer()
         it = progress(docs, "tokenising", len(docs)) if progress else docs
         corpus = encode_tokens(tokenise(d.fact, tok) for d in it)
-        return cls(docs, BM25Index.build(corpus, BM25Config()), dict(corpus.vocab), tok)
+        labelled = [d for d in docs if d.charges]
+        model = None
+        if charge_model and len(labelled) >= CHARGE_MODEL_MIN_DOCS and len({d.charges[0] for d in labelled}) > 1:
+            desc = f"learning the charges of {len(labelled)} judgments"
+            for _ in progress(range(1), desc, 1) if progress else range(1):
+                model = ChargeClassifier.fit([d.fact for d in labelled], [d.charges[0] for d in labelled],
+                                             max_features=CHARGE_MODEL_FEATURES)
+        return cls(docs, BM25Index.build(corpus, BM25Config()), dict(corpus.vocab), tok, model)
 
     def save(self, out: str | os.PathLike) -> Path:
         from jiancha._util.io import atomic_write_text
@@ -128,9 +147,16 @@ class SearchIndex:
                                                     for x in self.docs))
         self._bm25.save(d / "bm25")
         atomic_write_text(d / "vocab.json", json.dumps(self._vocab, ensure_ascii=False))
+        if self.charge_model is not None:
+            self.charge_model.save(d / "charges")
+        elif (d / "charges").is_dir():   # an index rebuilt without one: the old classifier must not stay
+            import shutil
+
+            shutil.rmtree(d / "charges")
         atomic_write_text(d / "index.json", json.dumps({
             "format": INDEX_FORMAT, "num_docs": len(self.docs), "tokenizer": self._tok.describe(),
-            "protected": list(self._tok.protected)}, ensure_ascii=False))
+            "protected": list(self._tok.protected), "charge_model": self.charge_model is not None},
+            ensure_ascii=False))
         return d
 
     @classmethod
@@ -175,17 +201,20 @@ class SearchIndex:
         if bm25.num_docs != len(docs):
             raise DataError(f"corrupt case index: {bm25.num_docs} documents in bm25/, {len(docs)} in docs.jsonl; "
                             "rebuild it with `jiancha retrieval index`", path=str(d / "bm25"))
-        return cls(docs, bm25, vocab, tok)
+        model = ChargeClassifier.load(d / "charges") if meta.get("charge_model") else None
+        return cls(docs, bm25, vocab, tok, model)
 
     # ---------------------------------------------------------------- search
     def query_charges(self, text: str, best: Sequence[int] = (), voting: str = DEFAULT_VOTING
                       ) -> tuple[dict[str, float], bool]:
         """The query's charges with their weights, and whether its text names them: those it attributes to the
-        suspect (指控…, 涉嫌…: :func:`~jiancha.retrieval.charge.stated_charges`) weigh 1 each; otherwise the shares
-        of the vote of its :data:`CHARGE_VOTERS` best matches ``best`` (``voting``: ``soft-rank-text``, votes
-        weighted by rank plus one vote for each charge the text mentions elsewhere (盗窃白酒, but also 电信诈骗资金),
-        every charge by its share; ``soft-rank``, the same without the text's votes; ``hard-rank``, its winner
-        alone; ``hard-uniform``, the most common primary charge alone)."""
+        suspect (指控…, 涉嫌…: :func:`~jiancha.retrieval.charge.stated_charges`) weigh 1 each; otherwise
+        (``voting``) ``classifier``, the shares the index's charge classifier gives the likeliest charges
+        (:meth:`~jiancha.retrieval.charge_model.ChargeClassifier.shares`; an index without one falls back to
+        ``soft-rank-text``), or the shares of the vote of its :data:`CHARGE_VOTERS` best matches ``best``:
+        ``soft-rank-text``, votes weighted by rank plus one vote for each charge the text mentions elsewhere
+        (盗窃白酒, but also 电信诈骗资金), every charge by its share; ``soft-rank``, the same without the text's
+        votes; ``hard-rank``, its winner alone; ``hard-uniform``, the most common primary charge alone."""
         from jiancha.retrieval.charge import charge_votes, mentioned_charges, stated_charges
 
         named = stated_charges(text, finder())
@@ -193,6 +222,10 @@ class SearchIndex:
             return {c: 1.0 for c in named}, True
         if voting not in VOTINGS:
             raise ConfigError(f"unknown voting {voting!r}; expected one of {list(VOTINGS)}")
+        if voting == "classifier":
+            if self.charge_model is not None:
+                return self.charge_model.shares(text), False
+            voting = "soft-rank-text"
         hard, weighting, *how = voting.split("-")
         mentioned = mentioned_charges(text, finder()) if how == ["text"] else ()
         shares = charge_votes([self.docs[i].charges for i in best[:CHARGE_VOTERS]], weighting, mentioned)

@@ -1,0 +1,116 @@
+"""The charge classifier a case index trains on its collection: shares, plain-file persistence, and its use when a
+query names no charge."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from jiancha.errors import DataError
+from jiancha.retrieval.charge_model import ChargeClassifier, _vectoriser
+from jiancha.retrieval.search import CHARGE_MODEL_MIN_DOCS, CaseDoc, SearchIndex
+
+_ACTS = {
+    "盗窃罪": ["趁无人之际窃取", "撬锁后秘密窃取", "扒窃", "溜门入户窃取"],
+    "诈骗罪": ["冒充客服骗取", "虚构投资项目骗取", "以借款为名骗取", "谎称能办理落户骗取"],
+    "故意伤害罪": ["持木棍殴打", "拳打脚踢致被害人轻伤", "持刀捅伤", "用砖块击打被害人头部致轻伤"],
+}
+_PLACES = ["朝阳区", "海淀区", "南山区", "江北区", "武侯区", "西湖区"]
+_THINGS = ["电动车一辆", "现金人民币3000元", "手机一部", "黄金项链一条", "笔记本电脑一台"]
+
+
+def _collection(n_per_charge: int, seed: int = 7) -> list[CaseDoc]:
+    rng = random.Random(seed)
+    docs = []
+    for charge, acts in _ACTS.items():
+        for i in range(n_per_charge):
+            fact = (f"{rng.randint(2015, 2022)}年{rng.randint(1, 12)}月，被告人在{rng.choice(_PLACES)}某小区"
+                    f"{rng.choice(acts)}被害人{rng.choice(_THINGS)}，涉案{1000 + 37 * i}元。案发后被告人被抓获。")
+            docs.append(CaseDoc(f"{charge[:2]}{i}", fact, (charge,), "有期徒刑1年", ()))
+    return docs
+
+
+@pytest.fixture(scope="module")
+def collection():
+    return _collection(200)
+
+
+def test_shares_are_a_softmax_over_the_best_charges():
+    vec = _vectoriser()
+    vec.fit(["窃取手机", "骗取钱款", "殴打他人", "窃取钱款"])
+    n = len(vec.vocabulary_)
+    clf = ChargeClassifier(vec, np.zeros((4, n), np.float32), np.array([2.0, 1.0, 0.0, -3.0], np.float32),
+                           ("盗窃罪", "诈骗罪", "故意伤害罪", "抢劫罪"))
+    e = np.exp([0.0, -1.0, -2.0])
+    want = dict(zip(("盗窃罪", "诈骗罪", "故意伤害罪"), (e / e.sum()).tolist(), strict=True))
+    assert clf.shares("任何文字", k=3) == pytest.approx(want)
+    assert list(clf.shares("任何文字", k=3)) == ["盗窃罪", "诈骗罪", "故意伤害罪"]   # best first
+    assert clf.shares("任何文字", k=1) == {"盗窃罪": 1.0}
+    half = np.exp([0.0, -2.0])
+    assert clf.shares("任何文字", k=2, temperature=0.5) == pytest.approx(
+        dict(zip(("盗窃罪", "诈骗罪"), (half / half.sum()).tolist(), strict=True)))
+
+
+def test_an_index_of_enough_judgments_learns_charges_and_keeps_them(collection, tmp_path):
+    idx = SearchIndex.build(collection)
+    assert idx.charge_model is not None and set(idx.charge_model.classes) == set(_ACTS)
+    idx.save(tmp_path / "ix")
+    assert json.loads((tmp_path / "ix" / "index.json").read_text(encoding="utf-8"))["charge_model"] is True
+    assert {p.name for p in (tmp_path / "ix" / "charges").iterdir()} == {
+        "vocab.json", "idf.npy", "coef.npy", "intercept.npy", "model.json"}
+    loaded = SearchIndex.load(tmp_path / "ix")
+    query = "被告人在某商场趁店员不备窃取柜台上的手机一部"   # names no charge
+    assert loaded.charge_model.predict([query], 3) == idx.charge_model.predict([query], 3)
+    weights, named = loaded.query_charges(query)
+    assert not named and next(iter(weights)) == "盗窃罪" and sum(weights.values()) == pytest.approx(1.0)
+    assert weights == pytest.approx(loaded.charge_model.shares(query), abs=1e-3)   # float16 weights on disk
+    hits = loaded.search(query, 5)
+    assert all(h.guessed and h.shared_charges == ("盗窃罪",) for h in hits)
+    assert hits[0].reason.startswith("推定罪名：盗窃罪")
+    # a query that names its charge is not second-guessed
+    weights, named = loaded.query_charges("公诉机关指控被告人犯诈骗罪。被告人窃取手机")
+    assert named and weights == {"诈骗罪": 1.0}
+
+
+def test_without_a_classifier_the_closest_cases_vote(collection, tmp_path):
+    small = SearchIndex.build(collection[:CHARGE_MODEL_MIN_DOCS - 1])
+    assert small.charge_model is None
+    off = SearchIndex.build(collection, charge_model=False)
+    assert off.charge_model is None
+    query = "被告人在某商场趁店员不备窃取柜台上的手机一部"
+    r = off.rank(query)
+    assert off.query_charges(query, r.docs) == off.query_charges(query, r.docs, "soft-rank-text")
+    SearchIndex.build(collection).save(tmp_path / "ix")
+    off.save(tmp_path / "ix")   # rebuilt without one: the old classifier goes
+    assert not (tmp_path / "ix" / "charges").exists()
+    assert SearchIndex.load(tmp_path / "ix").charge_model is None
+
+
+def test_a_corrupt_classifier_is_a_one_line_error_naming_it(collection, tmp_path):
+    SearchIndex.build(collection).save(tmp_path / "ix")
+    (tmp_path / "ix" / "charges" / "coef.npy").write_bytes(b"not an array")
+    with pytest.raises(DataError, match=r"corrupt charge classifier .*rebuild the index") as err:
+        SearchIndex.load(tmp_path / "ix")
+    assert str(tmp_path / "ix" / "charges") in str(err.value)
+    SearchIndex.build(collection).save(tmp_path / "ix2")
+    np.save(tmp_path / "ix2" / "charges" / "intercept.npy", np.zeros(7, np.float32))
+    with pytest.raises(DataError, match="3 classes"):
+        SearchIndex.load(tmp_path / "ix2")
+
+
+def test_cli_index_says_how_charges_are_guessed(collection, tmp_path):
+    from jiancha.cli.main import app
+
+    src = tmp_path / "cases.jsonl"
+    src.write_text("".join(json.dumps({"id": d.id, "fact": d.fact, "charges": list(d.charges)}, ensure_ascii=False)
+                           + "\n" for d in collection), encoding="utf-8")
+    r = CliRunner().invoke(app, ["retrieval", "index", str(src), "--out", str(tmp_path / "ix")])
+    assert r.exit_code == 0, r.output
+    assert "guessed by a classifier of 3 charges" in r.output
+    r = CliRunner().invoke(app, ["retrieval", "index", str(src), "--out", str(tmp_path / "ix"), "--no-charge-model"])
+    assert r.exit_code == 0 and "classifier" not in r.output
+    assert not (tmp_path / "ix" / "charges").exists()
