@@ -71,6 +71,9 @@ def test_an_index_of_enough_judgments_learns_charges_and_keeps_them(collection, 
     hits = loaded.search(query, 5)
     assert all(h.guessed and h.shared_charges == ("盗窃罪",) for h in hits)
     assert hits[0].reason.startswith("推定罪名：盗窃罪")
+    # a prior conviction's crime is not read as the case's
+    prior = "何某曾因诈骗被判处有期徒刑三年，2020年刑满释放。" + query
+    assert loaded.query_charges(prior)[0] == loaded.query_charges(query)[0]
     # a query that names its charge is not second-guessed
     weights, named = loaded.query_charges("公诉机关指控被告人犯诈骗罪。被告人窃取手机")
     assert named and weights == {"诈骗罪": 1.0}

@@ -174,20 +174,28 @@ def stated_charges(text: str, find: ChargeFinder) -> tuple[str, ...]:
     return tuple(out)
 
 
+def current_clauses(text: str) -> list[str]:
+    """The clauses of ``text`` not about a prior conviction (a sentence with 曾因 / 前科 / 刑满释放…:
+    :data:`~jiancha.law.penalties.PRIOR_CONVICTION_MARKERS`), whose crimes are not the case's.
+
+    >>> current_clauses("何某曾因抢劫被判处有期徒刑四年，2020年刑满释放。2021年扒窃手机一部。")
+    ['2021年扒窃手机一部']
+    """
+    from jiancha.law.penalties import PRIOR_CONVICTION_MARKERS
+
+    return [m.group(0) for m in CLAUSE_RE.finditer(text) if not any(w in m.group(0) for w in PRIOR_CONVICTION_MARKERS)]
+
+
 def mentioned_charges(text: str, find: ChargeFinder) -> tuple[str, ...]:
-    """Charges ``text`` mentions outside a prior conviction (a sentence with 曾因 / 前科 / 刑满释放…:
-    :data:`~jiancha.law.penalties.PRIOR_CONVICTION_MARKERS`), in order, without repeats.
+    """Charges ``text`` mentions outside a prior conviction (:func:`current_clauses`), in order, without repeats.
 
     >>> find = lambda t: [c for c in ("盗窃罪", "抢劫罪") if c in t]
     >>> mentioned_charges("嫌疑人曾因犯盗窃罪被判处有期徒刑一年。后持刀抢劫罪行败露。", find)
     ('抢劫罪',)
     """
-    from jiancha.law.penalties import PRIOR_CONVICTION_MARKERS
-
     out: list[str] = []
-    for m in CLAUSE_RE.finditer(text):
-        if not any(w in m.group(0) for w in PRIOR_CONVICTION_MARKERS):
-            out += [c for c in find(m.group(0)) if c not in out]
+    for clause in current_clauses(text):
+        out += [c for c in find(clause) if c not in out]
     return tuple(out)
 
 

@@ -100,6 +100,14 @@ def _read_index_json(path: Path):
         raise DataError(f"corrupt case index ({e}); rebuild it with `jiancha retrieval index`", path=str(path)) from None
 
 
+def _this_case(text: str) -> str:
+    """What the charge classifier reads of a text: its clauses not about a prior conviction (曾因犯抢劫罪… names a
+    charge that is not this case's)."""
+    from jiancha.retrieval.charge import current_clauses
+
+    return "。".join(current_clauses(text))
+
+
 def _tokenizer() -> TokenizerConfig:
     from jiancha.retrieval.pipeline import protected_charge_words
 
@@ -134,8 +142,8 @@ class SearchIndex:
         if charge_model and len(labelled) >= CHARGE_MODEL_MIN_DOCS and len({d.charges[0] for d in labelled}) > 1:
             desc = f"learning the charges of {len(labelled)} judgments"
             for _ in progress(range(1), desc, 1) if progress else range(1):
-                model = ChargeClassifier.fit([d.fact for d in labelled], [d.charges[0] for d in labelled],
-                                             max_features=CHARGE_MODEL_FEATURES)
+                model = ChargeClassifier.fit([_this_case(d.fact) for d in labelled],
+                                             [d.charges[0] for d in labelled], max_features=CHARGE_MODEL_FEATURES)
         return cls(docs, BM25Index.build(corpus, BM25Config()), dict(corpus.vocab), tok, model)
 
     def save(self, out: str | os.PathLike) -> Path:
@@ -210,7 +218,8 @@ class SearchIndex:
         """The query's charges with their weights, and whether its text names them: those it attributes to the
         suspect (指控…, 涉嫌…: :func:`~jiancha.retrieval.charge.stated_charges`) weigh 1 each; otherwise
         (``voting``) ``classifier``, the shares the index's charge classifier gives the likeliest charges
-        (:meth:`~jiancha.retrieval.charge_model.ChargeClassifier.shares`; an index without one falls back to
+        (:meth:`~jiancha.retrieval.charge_model.ChargeClassifier.shares` of the clauses not about a prior
+        conviction; an index without one falls back to
         ``soft-rank-text``), or the shares of the vote of its :data:`CHARGE_VOTERS` best matches ``best``:
         ``soft-rank-text``, votes weighted by rank plus one vote for each charge the text mentions elsewhere
         (盗窃白酒, but also 电信诈骗资金), every charge by its share; ``soft-rank``, the same without the text's
@@ -224,7 +233,7 @@ class SearchIndex:
             raise ConfigError(f"unknown voting {voting!r}; expected one of {list(VOTINGS)}")
         if voting == "classifier":
             if self.charge_model is not None:
-                return self.charge_model.shares(text), False
+                return self.charge_model.shares(_this_case(text)), False
             voting = "soft-rank-text"
         hard, weighting, *how = voting.split("-")
         mentioned = mentioned_charges(text, finder()) if how == ["text"] else ()
