@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from jiancha.errors import DataError
-from jiancha.retrieval.charge_model import ChargeClassifier, _vectoriser
+from jiancha.retrieval.charge_model import CLASSIFIER_CHARS, ChargeClassifier, _vectoriser
 from jiancha.retrieval.search import CHARGE_MODEL_MIN_DOCS, CaseDoc, SearchIndex
 
 _ACTS = {
@@ -40,11 +40,8 @@ def collection():
 
 
 def test_shares_are_a_softmax_over_the_best_charges():
-    vec = _vectoriser()
-    vec.fit(["窃取手机", "骗取钱款", "殴打他人", "窃取钱款"])
-    n = len(vec.vocabulary_)
-    clf = ChargeClassifier(vec, np.zeros((4, n), np.float32), np.array([2.0, 1.0, 0.0, -3.0], np.float32),
-                           ("盗窃罪", "诈骗罪", "故意伤害罪", "抢劫罪"))
+    clf = ChargeClassifier({"窃": 0, "骗": 1}, np.ones(2), np.zeros((4, 2), np.float32),
+                           np.array([2.0, 1.0, 0.0, -3.0], np.float32), ("盗窃罪", "诈骗罪", "故意伤害罪", "抢劫罪"))
     e = np.exp([0.0, -1.0, -2.0])
     want = dict(zip(("盗窃罪", "诈骗罪", "故意伤害罪"), (e / e.sum()).tolist(), strict=True))
     assert clf.shares("任何文字", k=3) == pytest.approx(want)
@@ -53,6 +50,21 @@ def test_shares_are_a_softmax_over_the_best_charges():
     half = np.exp([0.0, -2.0])
     assert clf.shares("任何文字", k=2, temperature=0.5) == pytest.approx(
         dict(zip(("盗窃罪", "诈骗罪"), (half / half.sum()).tolist(), strict=True)))
+
+
+def test_tfidf_is_scikit_learns_without_scikit_learn(collection):
+    docs = collection[::7]
+    clf = ChargeClassifier.fit([d.fact for d in docs], [d.charges[0] for d in docs])
+    vec = _vectoriser()
+    vec.fit([d.fact[:CLASSIFIER_CHARS] for d in docs])
+    assert clf.vocab == vec.vocabulary_
+    texts = ["被告人在朝阳区某小区窃取电动车一辆。", "Wang某  于2019年\n\n骗取  iPhone", "窃" * 2000, "", "ＸＹＺ"]
+    for text in texts:
+        want = vec.transform([text[:CLASSIFIER_CHARS]]).toarray()[0]
+        got = np.zeros_like(want)
+        cols, vals = clf.tfidf(text)
+        got[cols] = vals
+        assert got == pytest.approx(want, abs=1e-12), text[:20]
 
 
 def test_an_index_of_enough_judgments_learns_charges_and_keeps_them(collection, tmp_path):
@@ -117,3 +129,22 @@ def test_cli_index_says_how_charges_are_guessed(collection, tmp_path):
     r = CliRunner().invoke(app, ["retrieval", "index", str(src), "--out", str(tmp_path / "ix"), "--no-charge-model"])
     assert r.exit_code == 0 and "classifier" not in r.output
     assert not (tmp_path / "ix" / "charges").exists()
+
+
+@pytest.mark.parametrize("part", ["dev", "sealed"])
+def test_the_blind_case_descriptions_name_no_charge_and_have_known_gold(part):
+    """``benchmarks/search_charge_guess.py`` scores these: a description that named its charge would be read, not
+    guessed, and a gold name the charge table lacks could never be guessed."""
+    from pathlib import Path
+
+    from jiancha.law.charges import charge_names
+    from jiancha.retrieval.charge import stated_charges
+    from jiancha.retrieval.sources import finder
+
+    known = set(charge_names())
+    lines = (Path(__file__).parent / "blind_queries" / f"{part}.jsonl").read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 20
+    for line in lines:
+        g = json.loads(line)
+        assert g["gold"] and set(g["gold"]) <= known, g["id"]
+        assert not stated_charges(g["query"], finder()), g["id"]

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,20 +35,23 @@ CLASSIFIER_CHARS = 1500
 SHARE_CHARGES = 5
 SHARE_TEMPERATURE = 1.0
 MODEL_FORMAT = "jiancha-charge-classifier/1"
+#: A run of two or more spaces, read as one (as scikit-learn's character analyser does).
+_SPACES = re.compile(r"\s\s+")
 
 
-def _vectoriser(vocabulary: dict[str, int] | None = None, max_features: int | None = None):
+def _vectoriser(max_features: int | None = None):
     from sklearn.feature_extraction.text import TfidfVectorizer
 
-    return TfidfVectorizer(analyzer="char", ngram_range=(1, 2), min_df=1 if vocabulary else 2, sublinear_tf=True,
-                           max_features=max_features, vocabulary=vocabulary)
+    return TfidfVectorizer(analyzer="char", ngram_range=(1, 2), min_df=2, sublinear_tf=True, max_features=max_features)
 
 
 @dataclass
 class ChargeClassifier:
-    """A fitted TF-IDF vectoriser and the linear model's weights (``coef``: classes × features)."""
+    """The TF-IDF vocabulary (n-gram → column) and idf of the training texts, and the linear model's weights
+    (``coef``: classes × features). Fitting uses scikit-learn; predicting needs only numpy (:meth:`tfidf`)."""
 
-    vectoriser: object
+    vocab: dict[str, int]
+    idf: np.ndarray
     coef: np.ndarray
     intercept: np.ndarray
     classes: tuple[str, ...]
@@ -67,12 +72,28 @@ class ChargeClassifier:
         coef, intercept = np.asarray(svm.coef_), np.asarray(svm.intercept_)   # float64, as sklearn decides
         if coef.shape[0] == 1:   # two classes: one decision value, positive for classes_[1]
             coef, intercept = np.vstack([-coef, coef]), np.concatenate([-intercept, intercept])
-        return cls(vec, coef, intercept, tuple(str(y) for y in svm.classes_))
+        return cls({str(t): int(i) for t, i in vec.vocabulary_.items()}, np.asarray(vec.idf_), coef, intercept,
+                   tuple(str(y) for y in svm.classes_))
+
+    def tfidf(self, text: str) -> tuple[np.ndarray, np.ndarray]:
+        """The columns and values of ``text``'s TF-IDF vector, as scikit-learn's ``TfidfVectorizer`` (character
+        1–2-grams of the lower-cased text, runs of spaces as one; (1 + ln tf) · idf; unit length) computes it."""
+        t = _SPACES.sub(" ", text[:CLASSIFIER_CHARS].lower())
+        counts = Counter(t) + Counter(t[i:i + 2] for i in range(len(t) - 1))
+        found = [(self.vocab[g], n) for g, n in counts.items() if g in self.vocab]
+        if not found:
+            return np.zeros(0, dtype=np.int64), np.zeros(0)
+        cols = np.array([c for c, _ in found], dtype=np.int64)
+        vals = (1.0 + np.log([n for _, n in found])) * self.idf[cols]
+        return cols, vals / np.linalg.norm(vals)
 
     def decision(self, texts: Sequence[str]) -> np.ndarray:
         """Decision values, texts × classes."""
-        x = self.vectoriser.transform([t[:CLASSIFIER_CHARS] for t in texts])
-        return np.asarray(x @ self.coef.T) + self.intercept
+        out = np.empty((len(texts), len(self.classes)))
+        for row, text in enumerate(texts):
+            cols, vals = self.tfidf(text)
+            out[row] = self.coef[:, cols] @ vals + self.intercept
+        return out
 
     def predict(self, texts: Sequence[str], k: int = 1) -> list[tuple[str, ...]]:
         """The ``k`` highest-scoring charges of each text, best first (ties by charge name)."""
@@ -93,9 +114,8 @@ class ChargeClassifier:
 
         d = Path(out)
         d.mkdir(parents=True, exist_ok=True)
-        vocab = {str(t): int(i) for t, i in self.vectoriser.vocabulary_.items()}
-        atomic_write_text(d / "vocab.json", json.dumps(vocab, ensure_ascii=False))
-        np.save(d / "idf.npy", np.asarray(self.vectoriser.idf_, dtype=np.float64))
+        atomic_write_text(d / "vocab.json", json.dumps(self.vocab, ensure_ascii=False))
+        np.save(d / "idf.npy", np.asarray(self.idf, dtype=np.float64))
         np.save(d / "coef.npy", self.coef.astype(np.float16))
         np.save(d / "intercept.npy", self.intercept.astype(np.float32))
         atomic_write_text(d / "model.json", json.dumps({"format": MODEL_FORMAT, "classes": list(self.classes),
@@ -119,6 +139,4 @@ class ChargeClassifier:
                 or idf.shape != (len(vocab),) or intercept.shape != (len(classes),):
             raise DataError(f"corrupt charge classifier: {len(classes)} classes and {len(vocab)} n-grams, weights "
                             f"{coef.shape}; rebuild the index with `jiancha retrieval index`", path=str(d))
-        vec = _vectoriser(vocabulary=vocab)
-        vec.idf_ = idf
-        return cls(vec, coef, intercept, classes)
+        return cls(vocab, idf, coef, intercept, classes)
