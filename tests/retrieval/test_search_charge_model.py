@@ -115,6 +115,9 @@ def test_a_corrupt_classifier_is_a_one_line_error_naming_it(collection, tmp_path
     np.save(tmp_path / "ix2" / "charges" / "intercept.npy", np.zeros(7, np.float32))
     with pytest.raises(DataError, match="3 classes"):
         SearchIndex.load(tmp_path / "ix2")
+    (tmp_path / "ix2" / "charges" / "model.json").write_text("[]", encoding="utf-8")
+    with pytest.raises(DataError, match="not a jiancha-charge-classifier/1 model"):
+        SearchIndex.load(tmp_path / "ix2")
 
 
 def test_cli_index_says_how_charges_are_guessed(collection, tmp_path):

@@ -264,7 +264,7 @@ def index_cmd(
     charge_model: Annotated[bool, typer.Option(
         "--charge-model/--no-charge-model", help="Train a classifier on the collection's facts → verdict charges "
         "to guess the charges of a query that names none (a collection of 500 judgments with charges or more; "
-        "80 s more for 9,000 judgments).")] = True,
+        "about a minute more for 9,000 judgments).")] = True,
 ) -> None:
     """Build a case index for `jiancha retrieval search`."""
     import time

@@ -134,8 +134,11 @@ class ChargeClassifier:
         except (OSError, ValueError, UnicodeDecodeError) as e:   # json, numpy and missing-file errors
             raise DataError(f"corrupt charge classifier ({type(e).__name__}: {e}); rebuild the index with "
                             "`jiancha retrieval index`", path=str(d)) from None
-        classes = tuple(meta.get("classes", ())) if isinstance(meta, dict) else ()
-        if meta.get("format") != MODEL_FORMAT or coef.shape != (len(classes), len(vocab)) \
+        if not isinstance(meta, dict) or meta.get("format") != MODEL_FORMAT:
+            raise DataError(f"not a {MODEL_FORMAT} model; rebuild the index with `jiancha retrieval index`",
+                            path=str(d / "model.json"))
+        classes = tuple(meta.get("classes", ()))
+        if coef.shape != (len(classes), len(vocab)) \
                 or idf.shape != (len(vocab),) or intercept.shape != (len(classes),):
             raise DataError(f"corrupt charge classifier: {len(classes)} classes and {len(vocab)} n-grams, weights "
                             f"{coef.shape}; rebuild the index with `jiancha retrieval index`", path=str(d))

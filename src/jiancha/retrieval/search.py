@@ -130,7 +130,8 @@ class SearchIndex:
     def build(cls, docs: Iterable[CaseDoc], *, tokenizer: TokenizerConfig | None = None,
               progress: Callable | None = None, charge_model: bool = True) -> SearchIndex:
         """Index ``docs``; with ``charge_model``, also train the charge classifier when the collection is large
-        enough (:data:`CHARGE_MODEL_MIN_DOCS`; 80 s for the 9,079 LeCaRD v1 judgments on two cores)."""
+        enough (:data:`CHARGE_MODEL_MIN_DOCS`; about a minute more for LeCaRD v1's 9,079 judgments on two
+        cores)."""
         docs = fold_duplicates(docs)
         if not docs:
             raise ConfigError("no documents to index")
