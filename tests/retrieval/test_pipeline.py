@@ -231,3 +231,25 @@ def test_progress_bars_go_to_stderr_only(capsys, monkeypatch):
     assert list(_progress(range(3), "tokenising", 3)) == [0, 1, 2]
     out, err = capsys.readouterr()
     assert out == "" and "tokenising" in err
+
+
+def test_v2_queries_that_name_no_charge_have_them_guessed(v2, tmp_path, monkeypatch):
+    from jiancha.retrieval import charge_model
+    from jiancha.retrieval.charge import ChargeConfig
+
+    path = v2 / "query" / "test_query.json"
+    queries = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    path.write_text("".join(json.dumps({**q, "query": q["fact"]}, ensure_ascii=False) + "\n" for q in queries),
+                    encoding="utf-8")   # the indictment's 公诉机关指控…罪 removed: no charge named
+    bm25, _, _ = run_retrieval(RetrievalSpec("lecard-v2", method="bm25"), v2, cache=tmp_path / "c")
+    off = RetrievalSpec("lecard-v2", method="charge", charge=ChargeConfig(guess_charges=False))
+    unguessed, _, _ = run_retrieval(off, v2, cache=tmp_path / "c")
+    assert [d for d, _ in unguessed["10"]] == [d for d, _ in bm25["10"]]   # every candidate in tier 0
+    assert max(s for _, s in unguessed["10"]) < 1                           # a score is its tier + BM25 in [0, 1)
+    too_few, _, _ = run_retrieval(RetrievalSpec("lecard-v2", method="charge"), v2, cache=tmp_path / "c")
+    assert too_few == unguessed                                          # 12 candidates: no classifier
+    monkeypatch.setattr(charge_model, "MIN_TRAINING_DOCS", 2)
+    guessed, _, _ = run_retrieval(RetrievalSpec("lecard-v2", method="charge"), v2, cache=tmp_path / "c")
+    assert {d for d, _ in guessed["10"][:3]} == {"106", "107", "108"}    # the three fraud judgments
+    assert min(s for _, s in guessed["10"][:3]) > 1 > max(s for _, s in guessed["10"][3:])   # in a tier above
+    assert {d for d, _ in guessed["5"][:3]} == {"100", "101", "102"}     # the three theft judgments

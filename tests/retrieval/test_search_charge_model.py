@@ -11,8 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 from jiancha.errors import DataError
-from jiancha.retrieval.charge_model import CLASSIFIER_CHARS, ChargeClassifier, _vectoriser
-from jiancha.retrieval.search import CHARGE_MODEL_MIN_DOCS, CaseDoc, SearchIndex
+from jiancha.retrieval.charge_model import CLASSIFIER_CHARS, MIN_TRAINING_DOCS, ChargeClassifier, _vectoriser
+from jiancha.retrieval.search import CaseDoc, SearchIndex
 
 _ACTS = {
     "盗窃罪": ["趁无人之际窃取", "撬锁后秘密窃取", "扒窃", "溜门入户窃取"],
@@ -92,7 +92,7 @@ def test_an_index_of_enough_judgments_learns_charges_and_keeps_them(collection, 
 
 
 def test_without_a_classifier_the_closest_cases_vote(collection, tmp_path):
-    small = SearchIndex.build(collection[:CHARGE_MODEL_MIN_DOCS - 1])
+    small = SearchIndex.build(collection[:MIN_TRAINING_DOCS - 1])
     assert small.charge_model is None
     off = SearchIndex.build(collection, charge_model=False)
     assert off.charge_model is None

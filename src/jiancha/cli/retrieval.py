@@ -270,7 +270,8 @@ def index_cmd(
     import time
 
     from jiancha.errors import ConfigError
-    from jiancha.retrieval.search import CHARGE_MODEL_MIN_DOCS, SearchIndex, SourceReport, read_case_docs
+    from jiancha.retrieval.charge_model import MIN_TRAINING_DOCS
+    from jiancha.retrieval.search import SearchIndex, SourceReport, read_case_docs
 
     if src.is_dir() and (out.resolve() == src.resolve() or src.resolve() in out.resolve().parents):
         raise ConfigError(f"--out {out} is inside the source folder {src}: the index would be mixed with the "
@@ -293,7 +294,7 @@ def index_cmd(
                    "charges learned from the verdicts")
     elif charge_model:
         typer.echo(f"charges of a query that names none: guessed from its closest cases (a classifier needs "
-                   f"{CHARGE_MODEL_MIN_DOCS} judgments with charges)")
+                   f"{MIN_TRAINING_DOCS} judgments with charges)")
 
 
 @app.command("search")

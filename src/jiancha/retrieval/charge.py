@@ -47,6 +47,10 @@ class ChargeConfig:
     prf_weight: float = field(default=0.0, metadata={"help": "charge: weight of a feedback primary charge."})
     reason_charges: bool = field(default=True, metadata={
         "help": "charge: also count the charges the court's reasoning names."})
+    guess_charges: bool = field(default=True, metadata={
+        "help": "charge: for a query with no charge field whose text names none (LeCaRDv2), guess its charges "
+                "with a classifier trained on the candidates' facts → verdict charges; tiers averaged over the 5 "
+                "likeliest."})
     section_weight: float = field(default=0.0, metadata={
         "help": "charge: weight of a charge in the same Criminal Law section."})
     qld_weight: float = field(default=0.0, metadata={
@@ -184,6 +188,12 @@ def current_clauses(text: str) -> list[str]:
     from jiancha.law.penalties import PRIOR_CONVICTION_MARKERS
 
     return [m.group(0) for m in CLAUSE_RE.finditer(text) if not any(w in m.group(0) for w in PRIOR_CONVICTION_MARKERS)]
+
+
+def this_case(text: str) -> str:
+    """What a charge classifier reads of a text: its :func:`current_clauses` joined by 。 (曾因犯抢劫罪… names a
+    charge that is not this case's)."""
+    return "。".join(current_clauses(text))
 
 
 def mentioned_charges(text: str, find: ChargeFinder) -> tuple[str, ...]:

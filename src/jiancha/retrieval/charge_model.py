@@ -31,6 +31,10 @@ from jiancha.errors import ConfigError, DataError
 
 #: Characters of each fact text the classifier reads (the facts' opening states the offence).
 CLASSIFIER_CHARS = 1500
+#: The fewest labelled texts a classifier is trained on: fewer guess worse than the closest cases' votes.
+MIN_TRAINING_DOCS = 500
+#: Its vocabulary, character 1–2-grams: 50,000 keep the weights near 20 MB and guess as well as 200,000.
+CLASSIFIER_FEATURES = 50_000
 #: Charges a search shares its guess among, and the softmax temperature over their decision values.
 SHARE_CHARGES = 5
 SHARE_TEMPERATURE = 1.0
@@ -56,9 +60,15 @@ class ChargeClassifier:
     intercept: np.ndarray
     classes: tuple[str, ...]
 
+    @staticmethod
+    def trainable(labels: Sequence[str]) -> bool:
+        """Whether ``labels`` hold :data:`MIN_TRAINING_DOCS` non-empty ones of two or more charges."""
+        named = [y for y in labels if y]
+        return len(named) >= MIN_TRAINING_DOCS and len(set(named)) > 1
+
     @classmethod
     def fit(cls, texts: Sequence[str], labels: Sequence[str], *, c: float = 0.5,
-            max_features: int = 200_000) -> ChargeClassifier:
+            max_features: int = CLASSIFIER_FEATURES) -> ChargeClassifier:
         """Train on ``texts`` with non-empty ``labels`` (others are skipped); deterministic (liblinear, no
         shuffling)."""
         from sklearn.svm import LinearSVC

@@ -37,10 +37,12 @@ from jiancha.retrieval.charge import (
     charge_scores,
     charge_tiers,
     document_charges,
+    expected_tiers,
     feedback_charges,
     lexical_scores,
     query_charges_from_text,
     resolve_charge_finder,
+    this_case,
 )
 from jiancha.retrieval.dense import (
     ENCODERS,
@@ -278,6 +280,20 @@ class Retriever:
         self.doc_charges()
         return query_charges_from_text((query.query, query.fact), self._indexes["finder"])
 
+    def guessed_charges(self, query: LecardQuery) -> dict[str, float]:
+        """The shares of the likeliest charges of a query that has none, by a classifier trained (once) on the
+        documents' facts → their primary charges (:mod:`jiancha.retrieval.charge_model`); none when the
+        documents are too few to train on."""
+        if "charge_model" not in self._indexes:
+            from jiancha.retrieval.charge_model import ChargeClassifier
+
+            labels = [c[0] if c else "" for c in self.doc_charges()]
+            self._indexes["charge_model"] = ChargeClassifier.fit(
+                [this_case(self.dataset.documents[d].fact) for d in self.doc_ids], labels
+            ) if ChargeClassifier.trainable(labels) else None
+        model = self._indexes["charge_model"]
+        return model.shares(this_case(query.fact or query.query)) if model is not None else {}
+
     # ---------------------------------------------------------------- scoring
     def query_ids(self, query: LecardQuery) -> list[int]:
         return query_ids(tokenise(query_text(query, self.spec.query_field), self.tok_config), self.tokens.vocab)
@@ -297,7 +313,11 @@ class Retriever:
             base = lexical_scores(self.score("bm25", query, candidates),
                                   self.score("qld", query, candidates) if c.qld_weight > 0 else None, c.qld_weight)
             fb = feedback_charges(cand_charges, base, self.id_order[candidates], self.spec.charge.prf_depth)
-            tiers = charge_tiers(self.query_charges(query), cand_charges, self.spec.charge, fb)
+            named = self.query_charges(query)
+            if named or not c.guess_charges:
+                tiers = charge_tiers(named, cand_charges, c, fb)
+            else:
+                tiers = expected_tiers(self.guessed_charges(query), cand_charges, c)
             return charge_scores(tiers, base)
         if method == "fuse":
             c = self.spec.fuse

@@ -8,8 +8,7 @@ query's first (tier = shared 1 + same primary charge 1 + Jaccard, :func:`~jianch
 BM25 ordering each tier. A query's charges are those its text attributes to the suspect (指控…, 涉嫌…); otherwise
 they are guessed, and each document's tier is averaged over the guessed charges by their share (:data:`VOTINGS`):
 by a classifier trained at index time on the collection's facts → verdict charges
-(:mod:`jiancha.retrieval.charge_model`; a collection of at least :data:`CHARGE_MODEL_MIN_DOCS` judgments with
-charges), else from the :data:`CHARGE_VOTERS` best BM25 matches, each voting for its primary charge by rank, and the
+(:mod:`jiancha.retrieval.charge_model`, when the collection holds enough judgments with charges), else from the :data:`CHARGE_VOTERS` best BM25 matches, each voting for its primary charge by rank, and the
 charges the text mentions elsewhere (one vote each). Only the
 :data:`RERANK_DEPTH` best BM25 documents are re-ranked, so a search costs one sparse column sum plus a small sort.
 
@@ -32,7 +31,7 @@ import numpy as np
 
 from jiancha.errors import ConfigError, DataError
 from jiancha.retrieval.bm25 import BM25Config, BM25Index
-from jiancha.retrieval.charge import CHARGE_VOTERS
+from jiancha.retrieval.charge import CHARGE_VOTERS, this_case
 from jiancha.retrieval.charge_model import ChargeClassifier
 from jiancha.retrieval.sources import (
     CaseDoc,
@@ -49,10 +48,6 @@ RERANK_DEPTH = 200
 #: How a query's charges are guessed when its text names none (:meth:`SearchIndex.query_charges`).
 VOTINGS: tuple[str, ...] = ("classifier", "soft-rank-text", "soft-rank", "hard-rank", "hard-uniform")
 DEFAULT_VOTING = "classifier"
-#: The fewest judgments with charges a charge classifier is trained on (fewer: the neighbours vote), and its
-#: vocabulary (character 1–2-grams; 50,000 keep the weights near 20 MB and guess as well as 200,000).
-CHARGE_MODEL_MIN_DOCS = 500
-CHARGE_MODEL_FEATURES = 50_000
 PASSAGE_CHARS = 160
 _SENTENCE = re.compile(r"[^。；！？\n]+[。；！？]?")
 #: A word that can carry a query: two or more characters, one of them Chinese (a lone 的, 了, or a Latin letter
@@ -100,14 +95,6 @@ def _read_index_json(path: Path):
         raise DataError(f"corrupt case index ({e}); rebuild it with `jiancha retrieval index`", path=str(path)) from None
 
 
-def _this_case(text: str) -> str:
-    """What the charge classifier reads of a text: its clauses not about a prior conviction (曾因犯抢劫罪… names a
-    charge that is not this case's)."""
-    from jiancha.retrieval.charge import current_clauses
-
-    return "。".join(current_clauses(text))
-
-
 def _tokenizer() -> TokenizerConfig:
     from jiancha.retrieval.pipeline import protected_charge_words
 
@@ -130,8 +117,8 @@ class SearchIndex:
     def build(cls, docs: Iterable[CaseDoc], *, tokenizer: TokenizerConfig | None = None,
               progress: Callable | None = None, charge_model: bool = True) -> SearchIndex:
         """Index ``docs``; with ``charge_model``, also train the charge classifier when the collection is large
-        enough (:data:`CHARGE_MODEL_MIN_DOCS`; about a minute more for LeCaRD v1's 9,079 judgments on two
-        cores)."""
+        enough (:data:`~jiancha.retrieval.charge_model.MIN_TRAINING_DOCS`; about a minute more for LeCaRD v1's
+        9,079 judgments on two cores)."""
         docs = fold_duplicates(docs)
         if not docs:
             raise ConfigError("no documents to index")
@@ -140,11 +127,10 @@ class SearchIndex:
         corpus = encode_tokens(tokenise(d.fact, tok) for d in it)
         labelled = [d for d in docs if d.charges]
         model = None
-        if charge_model and len(labelled) >= CHARGE_MODEL_MIN_DOCS and len({d.charges[0] for d in labelled}) > 1:
+        if charge_model and ChargeClassifier.trainable([d.charges[0] for d in labelled]):
             desc = f"learning the charges of {len(labelled)} judgments"
             for _ in progress(range(1), desc, 1) if progress else range(1):
-                model = ChargeClassifier.fit([_this_case(d.fact) for d in labelled],
-                                             [d.charges[0] for d in labelled], max_features=CHARGE_MODEL_FEATURES)
+                model = ChargeClassifier.fit([this_case(d.fact) for d in labelled], [d.charges[0] for d in labelled])
         return cls(docs, BM25Index.build(corpus, BM25Config()), dict(corpus.vocab), tok, model)
 
     def save(self, out: str | os.PathLike) -> Path:
@@ -234,7 +220,7 @@ class SearchIndex:
             raise ConfigError(f"unknown voting {voting!r}; expected one of {list(VOTINGS)}")
         if voting == "classifier":
             if self.charge_model is not None:
-                return self.charge_model.shares(_this_case(text)), False
+                return self.charge_model.shares(this_case(text)), False
             voting = "soft-rank-text"
         hard, weighting, *how = voting.split("-")
         mentioned = mentioned_charges(text, finder()) if how == ["text"] else ()
