@@ -16,15 +16,12 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import os
 from pathlib import Path
+
+from _lecard import shared
 
 METRICS = ("ndcg@10", "ndcg@20", "ndcg@30", "p@5", "p@10", "map")
 GRID = tuple(itertools.product((False, True), (0.0, 0.1, 0.25), (0.0, 0.25, 0.5)))
-
-
-def _shared() -> Path:
-    return Path(os.environ.get("JIANCHA_SHARED", Path(__file__).resolve().parents[2] / "shared"))
 
 
 def _row(m: dict) -> str:
@@ -37,7 +34,7 @@ def main() -> None:
     from jiancha.retrieval.pipeline import RetrievalSpec, Retriever, load_for_spec
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--data-dir", type=Path, default=_shared() / "data" / "lecard_v1")
+    ap.add_argument("--data-dir", type=Path, default=shared() / "data" / "lecard_v1")
     args = ap.parse_args()
 
     spec = RetrievalSpec("lecard-v1", method="charge").resolved()

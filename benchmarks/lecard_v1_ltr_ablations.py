@@ -11,17 +11,13 @@ mean NDCG@10 / @30 over seeds 13–17 and their NDCG@10 range, and the parity ND
 from __future__ import annotations
 
 import argparse
-import os
 from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
+from _lecard import shared
 
 SEEDS = (13, 14, 15, 16, 17)
-
-
-def _shared() -> Path:
-    return Path(os.environ.get("JIANCHA_SHARED", Path(__file__).resolve().parents[2] / "shared"))
 
 
 def _drop(names, *prefixes) -> tuple[str, ...]:
@@ -52,7 +48,7 @@ def main() -> None:
     from jiancha.retrieval.pipeline import RetrievalSpec, load_for_spec
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--data-dir", type=Path, default=_shared() / "data" / "lecard_v1")
+    ap.add_argument("--data-dir", type=Path, default=shared() / "data" / "lecard_v1")
     ap.add_argument("--cache", type=Path, default=None)
     args = ap.parse_args()
     base = RetrievalSpec("lecard-v1", method="charge").resolved()

@@ -16,19 +16,14 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
 import random
 import statistics
 import sys
 import tempfile
 import time
-from pathlib import Path
 
 import numpy as np
-
-
-def _shared() -> Path:
-    return Path(os.environ.get("JIANCHA_SHARED", Path(__file__).resolve().parents[2] / "shared"))
+from _lecard import shared
 
 
 def build_corpus(paragraphs: list[str], n_docs: int, doc_chars: int, seed: int) -> list[str]:
@@ -85,7 +80,7 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=13)
     args = ap.parse_args()
 
-    root = _shared() / "data" / "lecard_v1"
+    root = shared() / "data" / "lecard_v1"
     if not root.exists():
         print(f"skipped: needs the LeCaRD v1 data in ../shared ({root} not present)")
         return 0

@@ -11,27 +11,21 @@ and the share of the 10 hits that hold a gold charge.
 
 from __future__ import annotations
 
-import argparse
 import json
-import os
 from pathlib import Path
+
+from _lecard import lecard_v1_parser, missing
 
 BLIND = Path(__file__).resolve().parents[1] / "tests" / "retrieval" / "blind_queries"
 RULES = ("classifier", "soft-rank-text")
 
 
-def _shared() -> Path:
-    return Path(os.environ.get("JIANCHA_SHARED", Path(__file__).resolve().parents[2] / "shared"))
-
-
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--data-dir", type=Path, default=_shared() / "data" / "lecard_v1")
+    ap = lecard_v1_parser(__doc__)
     ap.add_argument("--index", type=Path, help="An index of the LeCaRD v1 judgments to reuse (built when missing).")
     ap.add_argument("--verbose", action="store_true", help="One line per description.")
     args = ap.parse_args()
-    if not args.data_dir.exists():
-        print(f"skipped: {args.data_dir} not found (LeCaRD v1 lives in ../shared/data/lecard_v1)")
+    if missing(args.data_dir):
         return 0
     from jiancha._util.cache import resolve_cache_dir
     from jiancha.datasets.lecard import _v1_candidates_dir, _v1_data

@@ -18,33 +18,21 @@ collection would; it also prints how long indexing with and without the classifi
 
 from __future__ import annotations
 
-import argparse
-import os
-from pathlib import Path
-
 import numpy as np
-
-
-def _shared() -> Path:
-    return Path(os.environ.get("JIANCHA_SHARED", Path(__file__).resolve().parents[2] / "shared"))
+from _lecard import lecard_v1_args, load_judged, paired
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--data-dir", type=Path, default=_shared() / "data" / "lecard_v1")
-    args = ap.parse_args()
-    if not args.data_dir.exists():
-        print(f"skipped: {args.data_dir} not found (LeCaRD v1 lives in ../shared/data/lecard_v1)")
+    args = lecard_v1_args(__doc__)
+    if args is None:
         return 0
     import time
 
-    from jiancha._util.cache import resolve_cache_dir
-    from jiancha.datasets.lecard import _v1_candidates_dir, _v1_data, load_lecard_v1
+    from jiancha.datasets.lecard import _v1_candidates_dir, _v1_data
     from jiancha.retrieval.metrics import lecard_v1_ndcg, lecard_v1_precision
     from jiancha.retrieval.search import VOTINGS, SearchIndex, read_case_docs
 
-    cache = resolve_cache_dir(None)
-    ds = load_lecard_v1(args.data_dir, pool="judged", cache=cache)
+    ds, cache = load_judged(args.data_dir)
     cdir = _v1_candidates_dir(args.data_dir, _v1_data(args.data_dir), cache)
     queries = [q for q in ds.queries if q.id in ds.qrels]
     collection = list(read_case_docs(cdir))
@@ -79,14 +67,8 @@ def main() -> int:
     for rule in rules:
         m = {k: float(np.mean(v)) if v else float("nan") for k, v in res[rule].items()}
         print(f"{rule:14s} {m['ndcg@10']:8.4f} {m['ndcg@30']:8.4f} {m['p@10']:7.4f} {m['charge right']:17.3f}")
-    from jiancha.retrieval.compare import paired_bootstrap, randomisation_test
-
-    for rule in VOTINGS[1:2]:
-        d = np.array(res[VOTINGS[0]]["ndcg@10"]) - np.array(res[rule]["ndcg@10"])
-        lo, hi = paired_bootstrap(d)
-        print(f"{VOTINGS[0]} − {rule}: ndcg@10 {d.mean():+.4f} [{lo:+.4f}, {hi:+.4f}], "
-              f"p {randomisation_test(d):.4f} (paired over the queries; {int((d > 0).sum())} better, "
-              f"{int((d < 0).sum())} worse)")
+    d = np.array(res[VOTINGS[0]]["ndcg@10"]) - np.array(res[VOTINGS[1]]["ndcg@10"])
+    print(f"{VOTINGS[0]} − {VOTINGS[1]}: ndcg@10 {paired(d)}, paired over the queries")
     if full.charge_model is not None:
         times = []
         for q in queries:
