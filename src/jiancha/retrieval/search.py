@@ -8,9 +8,10 @@ query's first (tier = shared 1 + same primary charge 1 + Jaccard, :func:`~jianch
 BM25 ordering each tier. A query's charges are those its text attributes to the suspect (指控…, 涉嫌…); otherwise
 they are guessed, and each document's tier is averaged over the guessed charges by their share (:data:`VOTINGS`):
 by a classifier trained at index time on the collection's facts → verdict charges
-(:mod:`jiancha.retrieval.charge_model`, when the collection holds enough judgments with charges), else from the :data:`CHARGE_VOTERS` best BM25 matches, each voting for its primary charge by rank, and the
-charges the text mentions elsewhere (one vote each). Only the
-:data:`RERANK_DEPTH` best BM25 documents are re-ranked, so a search costs one sparse column sum plus a small sort.
+(:mod:`jiancha.retrieval.charge_model`, when the collection holds enough judgments with charges), else by the votes
+of the :data:`CHARGE_VOTERS` best BM25 matches, each for its primary charge by rank, and of the charges the text
+mentions elsewhere (one vote each). Only the :data:`RERANK_DEPTH` best BM25 documents are re-ranked, so a search
+costs one sparse column sum plus a small sort.
 
 Identical copies of a document (the same judgment under several ids) are indexed once (:func:`fold_duplicates`).
 The index folder holds ``docs.jsonl`` (one :class:`CaseDoc` a line; articles canonical, ``cl:第二百六十四条``),
@@ -203,14 +204,14 @@ class SearchIndex:
     def query_charges(self, text: str, best: Sequence[int] = (), voting: str = DEFAULT_VOTING
                       ) -> tuple[dict[str, float], bool]:
         """The query's charges with their weights, and whether its text names them: those it attributes to the
-        suspect (指控…, 涉嫌…: :func:`~jiancha.retrieval.charge.stated_charges`) weigh 1 each; otherwise
-        (``voting``) ``classifier``, the shares the index's charge classifier gives the likeliest charges
+        suspect (指控…, 涉嫌…: :func:`~jiancha.retrieval.charge.stated_charges`) weigh 1 each; otherwise, by
+        ``voting``: ``classifier``, the shares the index's charge classifier gives the likeliest charges
         (:meth:`~jiancha.retrieval.charge_model.ChargeClassifier.shares` of the clauses not about a prior
-        conviction; an index without one falls back to
-        ``soft-rank-text``), or the shares of the vote of its :data:`CHARGE_VOTERS` best matches ``best``:
-        ``soft-rank-text``, votes weighted by rank plus one vote for each charge the text mentions elsewhere
-        (盗窃白酒, but also 电信诈骗资金), every charge by its share; ``soft-rank``, the same without the text's
-        votes; ``hard-rank``, its winner alone; ``hard-uniform``, the most common primary charge alone."""
+        conviction; an index without one falls back to ``soft-rank-text``); or the shares of the vote of its
+        :data:`CHARGE_VOTERS` best matches ``best``: ``soft-rank-text``, votes weighted by rank plus one vote for
+        each charge the text mentions elsewhere (盗窃白酒, but also 电信诈骗资金), every charge by its share;
+        ``soft-rank``, the same without the text's votes; ``hard-rank``, its winner alone; ``hard-uniform``, the
+        most common primary charge alone."""
         from jiancha.retrieval.charge import charge_votes, mentioned_charges, stated_charges
 
         named = stated_charges(text, finder())
