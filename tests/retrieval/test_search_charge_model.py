@@ -103,6 +103,11 @@ def test_without_a_classifier_the_closest_cases_vote(collection, tmp_path):
     off.save(tmp_path / "ix")   # rebuilt without one: the old classifier goes
     assert not (tmp_path / "ix" / "charges").exists()
     assert SearchIndex.load(tmp_path / "ix").charge_model is None
+    meta = json.loads((tmp_path / "ix" / "index.json").read_text(encoding="utf-8"))
+    del meta["charge_model"]   # an index written before indexes had classifiers
+    (tmp_path / "ix" / "index.json").write_text(json.dumps(meta), encoding="utf-8")
+    old = SearchIndex.load(tmp_path / "ix")
+    assert old.charge_model is None and old.search(query, 3)
 
 
 def test_a_corrupt_classifier_is_a_one_line_error_naming_it(collection, tmp_path):
