@@ -77,6 +77,14 @@ def test_load_refuses_a_folder_that_is_no_index(tmp_path):
         SearchIndex.load(tmp_path)
 
 
+def test_cli_index_refuses_a_file_as_its_folder(tmp_path):
+    from jiancha.cli.main import app
+
+    (tmp_path / "out.txt").write_text("x", encoding="utf-8")
+    r = CliRunner().invoke(app, ["retrieval", "index", str(MINI / "candidate"), "--out", str(tmp_path / "out.txt")])
+    assert r.exit_code != 0 and "is a file; give a folder" in str(r.exception)
+
+
 def test_cli_index_and_search(tmp_path):
     from jiancha.cli.main import app
 
@@ -271,6 +279,14 @@ def test_corrupt_or_foreign_index_folders_are_one_line_errors(tmp_path, mini_ind
     (bad / "index.json").write_text('{"x": 1}', encoding="utf-8")
     with pytest.raises(ConfigError, match="holds no jiancha case index"):
         SearchIndex.load(bad)
+    gone = tmp_path / "gone"
+    shutil.copytree(mini_index, gone)
+    shutil.rmtree(gone / "bm25")
+    with pytest.raises(DataError, match=r"corrupt case index \(FileNotFoundError.*rebuild it") as err:
+        SearchIndex.load(gone)
+    assert str(gone / "bm25") in str(err.value)
+    with pytest.raises(ConfigError, match="no such folder"):
+        SearchIndex.load(tmp_path / "missing")
 
 
 def test_a_judgment_keeps_its_court_case_number_through_the_index(tmp_path):
@@ -325,3 +341,16 @@ def test_a_prior_conviction_casts_no_vote_and_a_ruling_on_appeal_shows_the_uphel
 def test_the_evidence_formula_is_never_the_matching_passage():
     p, _ = best_passage("被告人持刀劫取手机。上述事实，有被害人陈述、证人证言等证据证实，足以认定。", {"被害人", "证人证言", "手机"})
     assert p == "被告人持刀劫取手机。"
+
+
+def test_a_judgments_charges_are_those_named_as_charges(tmp_path):
+    """Acts (参与赌博), the titles the reasoning cites and prior convictions are not the judgment's charges."""
+    (tmp_path / "c").mkdir()
+    (tmp_path / "c" / "1.json").write_text(json.dumps({
+        "ajjbqk": "被告人丁某在其经营的棋牌室内组织他人赌博，抽头渔利。被告人曾因犯盗窃罪被判处有期徒刑一年。",
+        "cpfxgc": "本院认为，被告人以营利为目的开设赌场，参与赌博人员多，其行为已构成开设赌场罪。依照《最高人民法院"
+                  "关于审理抢劫、抢夺刑事案件适用法律若干问题的意见》……被告人曾因犯盗窃罪被判处刑罚，系累犯。",
+        "pjjg": "被告人丁某犯开设赌场罪，判处有期徒刑三年，并处罚金人民币三万元。"}, ensure_ascii=False),
+        encoding="utf-8")
+    (d,) = read_case_docs(tmp_path / "c")
+    assert d.charges == ("开设赌场罪",)

@@ -276,6 +276,8 @@ def index_cmd(
     if src.is_dir() and (out.resolve() == src.resolve() or src.resolve() in out.resolve().parents):
         raise ConfigError(f"--out {out} is inside the source folder {src}: the index would be mixed with the "
                           "documents; write it elsewhere")
+    if out.exists() and not out.is_dir():
+        raise ConfigError(f"--out {out} is a file; give a folder for the index")
     if out.is_dir() and any(out.iterdir()) and not (out / "index.json").is_file():
         raise ConfigError(f"--out {out} is a folder of other files; give a new folder, or an index to replace")
     t0 = time.perf_counter()
@@ -292,9 +294,10 @@ def index_cmd(
     if idx.charge_model is not None:
         typer.echo(f"charges of a query that names none: guessed by a classifier of {len(idx.charge_model.classes)} "
                    "charges learned from the verdicts")
-    elif charge_model:
-        typer.echo(f"charges of a query that names none: guessed from its closest cases (a classifier needs "
-                   f"{MIN_TRAINING_DOCS} judgments with charges)")
+    else:
+        why = (f"a classifier needs {MIN_TRAINING_DOCS} judgments with charges" if charge_model
+               else "--no-charge-model")
+        typer.echo(f"charges of a query that names none: guessed from its closest cases ({why})")
 
 
 @app.command("search")

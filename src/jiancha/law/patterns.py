@@ -64,6 +64,9 @@ SENTENCE_END_CHARS = "。！？!?"
 #: Where a clause ends: a sentence end, a semicolon or a line break (one statement of a judgment or a query).
 CLAUSE_END_CHARS = SENTENCE_END_CHARS + "；;\n"
 CLAUSE_RE = re.compile(f"[^{CLAUSE_END_CHARS}]+")
+#: The title of a law, interpretation or document in 《》 (《关于审理抢劫、抢夺刑事案件适用法律若干问题的意见》): the
+#: charges it names are not a case's.
+DOCUMENT_TITLE_RE = re.compile(r"《[^《》\n]*》")
 
 #: One number (Arabic, full-width or Chinese numerals).
 NUM = NUMBER_PATTERN

@@ -159,6 +159,9 @@ class SearchIndex:
     def load(cls, path: str | os.PathLike) -> SearchIndex:
         d = Path(path)
         meta_path = d / "index.json"
+        if not d.is_dir():
+            raise ConfigError(f"no case index at {d}: no such folder; build one with "
+                              "`jiancha retrieval index SRC --out DIR`")
         if not meta_path.exists():
             raise ConfigError(f"{d} is not a case index (no index.json); build one with "
                               "`jiancha retrieval index SRC --out DIR`")
@@ -189,9 +192,7 @@ class SearchIndex:
         vocab = _read_index_json(d / "vocab.json")
         try:
             bm25 = BM25Index.load(d / "bm25", BM25Config())
-        except FileNotFoundError:
-            raise
-        except (ValueError, EOFError, OSError, KeyError) as e:   # bm25s: json, numpy and mmap errors of its files
+        except (ValueError, EOFError, OSError, KeyError) as e:   # bm25s: json, numpy, mmap and missing files
             raise DataError(f"corrupt case index ({type(e).__name__}: {e}); rebuild it with `jiancha retrieval "
                             "index`", path=str(d / "bm25")) from None
         if bm25.num_docs != len(docs):
@@ -305,8 +306,18 @@ def best_passage(fact: str, query_tokens: set[str]) -> tuple[str, list[str]]:
 
 
 def _yuan(x: float) -> str:
-    """An amount as a reader writes it: 3000元, 1.86万元, 230万元."""
-    return f"{x / 10_000:.4g}万元" if x >= 10_000 else f"{x:.6g}元"
+    """An amount as a reader writes it, never in scientific notation.
+
+    >>> [_yuan(x) for x in (3000, 18_600, 2_300_000, 43_240_000, 99_996_000, 1e10, 2.5e13, 3e15)]
+    ['3000元', '1.86万元', '230万元', '4324万元', '1亿元', '100亿元', '250000亿元', '30000000亿元']
+    """
+    if x < 10_000:
+        return f"{x:.6g}元"
+    wan = f"{x / 10_000:.4g}"
+    if "e" not in wan and float(wan) < 10_000:
+        return f"{wan}万元"
+    yi = x / 100_000_000
+    return f"{yi:.4g}亿元" if yi < 10_000 else f"{round(yi)}亿元"
 
 
 def render_reason(shared: Sequence[str], words: Sequence[str], query: str, fact: str, *, guessed: bool = False) -> str:

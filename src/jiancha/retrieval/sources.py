@@ -69,15 +69,16 @@ def cited_criminal_law(texts) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _from_candidate(obj: dict, doc_id: str, find) -> CaseDoc:
+def _from_candidate(obj: dict, doc_id: str) -> CaseDoc:
     from jiancha.law.penalties import UPHELD, describe_verdict
-    from jiancha.retrieval.charge import document_charges
+    from jiancha.retrieval.charge import document_charges, named_charges
 
     fact = str(obj.get("ajjbqk") or obj.get("fact") or "")
     reason = str(obj.get("cpfxgc") or obj.get("reason") or "")
     result = str(obj.get("pjjg") or obj.get("result") or "")
     given = tuple(str(c) for c in obj.get("charge") or ())
-    charges = document_charges((result, reason, fact), given, find, extra=(reason,))
+    # charges named as such (…罪), not acts (参与赌博) or the titles and prior convictions the reasoning cites
+    charges = document_charges((result, reason, fact), given, named_charges, extra=(reason,))
     numbers = [int(a) for a in obj.get("article") or () if str(a).strip().isdigit()]
     articles = (tuple(criminal_law_article(a) for a in numbers) if numbers
                 else cited_criminal_law((reason, result)))
@@ -143,7 +144,7 @@ def judgment_text(f: Path) -> DocumentText:
     return replace(doc, text=join_full_lines(doc.text)) if doc.kind == "pdf" else doc
 
 
-def _read_document(f: Path, doc_id: str, find, report: SourceReport) -> CaseDoc | None:
+def _read_document(f: Path, doc_id: str, report: SourceReport) -> CaseDoc | None:
     """A court document as text, HTML, .docx or PDF (:func:`judgment_text`), split into facts, reasoning and
     verdict (:mod:`jiancha.law.judgment`)."""
     from jiancha.law.judgment import split_judgment
@@ -161,7 +162,7 @@ def _read_document(f: Path, doc_id: str, find, report: SourceReport) -> CaseDoc 
         report.gb18030.append(str(f))
     parts = split_judgment(text)
     return _from_candidate({"fact": parts.fact or text, "reason": parts.reason, "result": parts.result,
-                            "header": parts.header}, doc_id, find)
+                            "header": parts.header}, doc_id)
 
 
 def read_case_docs(src: str | os.PathLike, report: SourceReport | None = None) -> Iterator[CaseDoc]:
@@ -194,7 +195,7 @@ def read_case_docs(src: str | os.PathLike, report: SourceReport | None = None) -
         if suffix == ".jsonl":
             yield from _read_jsonl(f, find)
         elif suffix != ".json":
-            doc = _read_document(f, doc_id, find, report)
+            doc = _read_document(f, doc_id, report)
             if doc is not None:
                 yield doc
         else:
@@ -207,7 +208,7 @@ def read_case_docs(src: str | os.PathLike, report: SourceReport | None = None) -
             elif not any(str(obj.get(k) or "").strip() for k in _TEXT_FIELDS):
                 report.skipped.append((str(f), f"no text in any of {', '.join(_TEXT_FIELDS)}"))
             else:
-                yield _from_candidate(obj, doc_id, find)
+                yield _from_candidate(obj, doc_id)
 
 
 def fold_duplicates(docs: Iterable[CaseDoc]) -> list[CaseDoc]:
