@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 
 import pytest
@@ -169,6 +170,7 @@ def test_precedents_from_a_case_index_folder(tmp_path):
     settings = workbench_settings("baseline:rules", str(tmp_path / "ix"), "test", None, None, None)
     assert settings["precedents"] is None and len(settings["index"]) == 3
     client = TestClient(create_app(**settings))
+    assert f"先例库：{tmp_path / 'ix'}，3 件。" in html.unescape(client.get("/workbench").text)   # which index
     page = client.post("/workbench", data={"procedure": THEFT.procedure, "fact": THEFT.fact})
     assert page.status_code == 200 and "有期徒刑8个月" in page.text and "同罪名：盗窃罪" in page.text
     assert "1</span> · 盗窃罪 · <strong>有期徒刑8个月" in page.text     # each precedent's own charges

@@ -50,7 +50,8 @@ class PrecedentIndex:
     first. Built from PDP records in memory (``PrecedentIndex(records)``), or over a case index folder written by
     ``jiancha retrieval index`` (:meth:`from_index`)."""
 
-    def __init__(self, records: list[PDPRecord] | None = None, *, index: SearchIndex | None = None):
+    def __init__(self, records: list[PDPRecord] | None = None, *, index: SearchIndex | None = None,
+                 source: str = ""):
         from jiancha.law.charges import find_charges
 
         if index is None:
@@ -58,11 +59,12 @@ class PrecedentIndex:
                             r.decision, r.relevant_articles) for r in records or ()]
             index = SearchIndex.build(docs, charge_model=False)   # built at start-up: kept quick
         self.index = index
+        self.source = source   # the index folder searched ('' for records in memory)
         self._facts = {d.id: d.fact for d in index.docs}
 
     @classmethod
     def from_index(cls, path: str | os.PathLike) -> PrecedentIndex:
-        return cls(index=SearchIndex.load(path))
+        return cls(index=SearchIndex.load(path), source=str(path))
 
     def __len__(self) -> int:
         return len(self.index.docs)
