@@ -62,7 +62,7 @@ def test_cli_predict_json():
     res = CliRunner().invoke(app, ["case", "predict", "--fact", THEFT.fact, "--procedure", THEFT.procedure,
                                    "--k", "2", "--json"])
     assert res.exit_code == 0, res.output
-    out = json.loads(res.output)
+    out = json.loads(res.stdout)
     assert out["decision"] == "相对不起诉"
     assert len(out["precedents"]) == 2
 
@@ -158,7 +158,7 @@ def test_precedents_from_a_case_index_folder(tmp_path):
     res = CliRunner().invoke(app, ["case", "predict", "--fact", THEFT.fact, "--procedure", THEFT.procedure,
                                    "--precedents", str(tmp_path / "ix"), "--k", "2", "--json"])
     assert res.exit_code == 0, res.output
-    found = json.loads(res.output)["precedents"]
+    found = json.loads(res.stdout)["precedents"]
     assert [(p["id"], p["decision"], p["shared_charges"]) for p in found] == [
         ("0", "拘役3个月", ["盗窃罪"]), ("1", "有期徒刑8个月", ["盗窃罪"])]
     pytest.importorskip("fastapi")

@@ -89,7 +89,7 @@ def test_cli_compare(tmp_path):
     res = CliRunner().invoke(app, ["retrieval", "compare", str(tmp_path / "a.json"), str(tmp_path / "b.json"),
                                    "--data-dir", str(root), "--samples", "200", "--json"])
     assert res.exit_code == 0, res.output
-    out = json.loads(res.output)
+    out = json.loads(res.stdout)
     assert out["queries"] == sorted(qrels, key=lambda q: (len(q), q))
     assert {p["metric"] for p in out["paired"]} >= {"ndcg@10", "kndcg@10", "map"}
     assert "oracle" in out["metrics"]

@@ -215,7 +215,7 @@ def test_cli_ltr(v1, tmp_path):
     res = r.invoke(app, ["retrieval", "eval", *common, "--method", "ltr", "--cv-split", "parity",
                          "--out", str(tmp_path / "ev"), "--json"])
     assert res.exit_code == 0, res.output
-    assert json.loads(res.output)["num_queries"] == 2
+    assert json.loads(res.stdout)["num_queries"] == 2
     manifest = json.loads((tmp_path / "ev" / "manifest.json").read_text())
     assert manifest["spec"]["method"] == "ltr" and manifest["training"]["split"] == "parity"
     res = r.invoke(app, ["retrieval", "run", *common, "--method", "ltr", "--cv-folds", "2", "--out", str(tmp_path / "l.trec")])

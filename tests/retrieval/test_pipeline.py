@@ -136,7 +136,7 @@ def test_cli_eval_run_score(v2, tmp_path):
     res = r.invoke(app, ["retrieval", "eval", *common, "--method", "bm25", "--k1", "0.9", "--b", "0.4",
                          "--out", str(tmp_path / "ev"), "--json"])
     assert res.exit_code == 0, res.output
-    printed = json.loads(res.output)
+    printed = json.loads(res.stdout)
     assert printed["num_queries"] == 2 and "recall@100" in printed["metrics"] and "hit@100" in printed["metrics"]
     res = r.invoke(app, ["retrieval", "run", *common, "--method", "fuse", "--out", str(tmp_path / "f.trec")])
     assert res.exit_code == 0, res.output
@@ -144,7 +144,7 @@ def test_cli_eval_run_score(v2, tmp_path):
     res = r.invoke(app, ["retrieval", "score", str(tmp_path / "ev" / "run.trec"), "--dataset", "lecard-v2",
                          "--data-dir", str(v2), "--json"])
     assert res.exit_code == 0, res.output
-    assert json.loads(res.output) == printed
+    assert json.loads(res.stdout) == printed
     res = r.invoke(app, ["retrieval", "score", str(tmp_path / "f.trec"), "--dataset", "lecard-v2",
                          "--data-dir", str(v2), "--setting", "test"])
     assert res.exit_code == 0 and "recall@100" in res.output

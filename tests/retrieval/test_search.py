@@ -94,7 +94,7 @@ def test_cli_index_and_search(tmp_path):
     res = r.invoke(app, ["retrieval", "search", "被告人醉酒驾驶机动车", "--index", str(tmp_path / "ix"), "-k", "2",
                          "--json"])
     assert res.exit_code == 0, res.output
-    hits = [json.loads(x) for x in res.output.splitlines()]
+    hits = [json.loads(x) for x in res.stdout.splitlines()]
     assert len(hits) == 2 and all("危险驾驶罪" in h["charges"] for h in hits)
 
 

@@ -34,7 +34,7 @@ def client(runs_dir):
 def score_json(run: Path) -> dict:
     res = CliRunner().invoke(cli, ["pdp", "score", str(run), "--json"])
     assert res.exit_code == 0, res.output
-    return json.loads(res.output)
+    return json.loads(res.stdout)
 
 
 def alerts(text: str) -> list[str]:
@@ -335,7 +335,7 @@ def test_the_run_page_shows_vote_and_any_correct_next_to_mean_and_se(repeat_runs
     shutil.copytree(repeat_runs / "twice", copy)   # scored with the CLI apart, so the page computes its own
     res = CliRunner().invoke(cli, ["pdp", "score", str(copy), "--aggregate", "vote", "--aggregate", "any", "--json"])
     assert res.exit_code == 0, res.output
-    _, expected = paper_table(aggregate_rows(json.loads(res.output)))
+    _, expected = paper_table(aggregate_rows(json.loads(res.stdout)))
     table = page[page.index('id="repeats"'):]
     table = table[:table.index("</table>")]
     shown = [[html.unescape(c) for c in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row)]

@@ -28,7 +28,7 @@ def page(browser):
 def score_json(path) -> dict:
     res = CliRunner().invoke(cli, ["pdp", "score", str(path), "--json"])
     assert res.exit_code == 0, res.output
-    return json.loads(res.output)
+    return json.loads(res.stdout)
 
 
 def expected_cells(scored: dict) -> list[str]:

@@ -64,14 +64,16 @@ def _check_options(ctx: typer.Context, dataset: str, method: str) -> None:
 
 
 def _progress(it, desc: str, total: int):
-    """Progress bar on standard error, so that standard output carries only the result (--json stays clean); none
-    when standard error is not a terminal (a log would get a blank line per bar)."""
+    """Progress on standard error, so that standard output carries only the result (--json stays clean): a bar on
+    a terminal, else a plain line every few seconds (a log would get a blank line per redrawn bar)."""
     from rich.console import Console
     from rich.progress import track
 
+    from jiancha._util.progress import logged
+
     console = Console(stderr=True)
     if not console.is_terminal:
-        return it
+        return logged(it, desc, total, lambda line: typer.echo(line, err=True))
     return track(it, description=desc, total=total, transient=True, console=console)
 
 
