@@ -44,7 +44,7 @@ def test_circumstances():
 
 
 def test_a_verdict_on_several_defendants_is_described_for_each():
-    from jiancha.law.penalties import describe_verdict
+    from jiancha.law.verdicts import describe_verdict
 
     verdict = ("一、被告单位某某商贸有限公司犯内幕交易罪，判处罚金人民币二百万元。二、被告人李某甲犯内幕交易罪，判处有期徒刑二年，"
                "缓刑三年。三、被告人钟某犯内幕交易罪，判处有期徒刑一年六个月，并处罚金人民币十二万元。四、被告人王某犯内幕交易罪，"

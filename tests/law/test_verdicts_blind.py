@@ -9,13 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from jiancha.law.penalties import SHOWN_DEFENDANTS, describe_verdict
+from jiancha.law.verdicts import SHOWN_DEFENDANTS, describe_verdict
 
 ROOT = Path(__file__).parent / "blind_verdicts"
 
 
 def _read_description(said: str) -> dict:
-    """The fields of one defendant's description (``有期徒刑1年6个月（缓刑），并处罚金``)."""
+    """The fields of one defendant's description (``有期徒刑1年6个月（缓刑），并处罚金``; of several charges, the
+    sentence to serve after 决定执行)."""
+    said = said.split("决定执行")[-1]
     out = {"suspended": "（缓刑）" in said, "fine": "，并处罚金" in said}
     core = said.replace("（缓刑）", "").replace("，并处罚金", "")
     if m := re.fullmatch(r"有期徒刑(?:(\d+)年)?(?:(\d+)个月)?", core):

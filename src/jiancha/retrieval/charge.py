@@ -180,12 +180,12 @@ def stated_charges(text: str, find: ChargeFinder) -> tuple[str, ...]:
 
 def current_clauses(text: str) -> list[str]:
     """The clauses of ``text`` not about a prior conviction (a sentence with 曾因 / 前科 / 刑满释放…:
-    :data:`~jiancha.law.penalties.PRIOR_CONVICTION_MARKERS`), whose crimes are not the case's.
+    :data:`~jiancha.law.verdicts.PRIOR_CONVICTION_MARKERS`), whose crimes are not the case's.
 
     >>> current_clauses("何某曾因抢劫被判处有期徒刑四年，2020年刑满释放。2021年扒窃手机一部。")
     ['2021年扒窃手机一部']
     """
-    from jiancha.law.penalties import PRIOR_CONVICTION_MARKERS
+    from jiancha.law.verdicts import PRIOR_CONVICTION_MARKERS
 
     return [m.group(0) for m in CLAUSE_RE.finditer(text) if not any(w in m.group(0) for w in PRIOR_CONVICTION_MARKERS)]
 

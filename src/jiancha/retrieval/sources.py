@@ -70,7 +70,7 @@ def cited_criminal_law(texts) -> tuple[str, ...]:
 
 
 def _from_candidate(obj: dict, doc_id: str) -> CaseDoc:
-    from jiancha.law.penalties import UPHELD, describe_verdict
+    from jiancha.law.verdicts import UPHELD, describe_verdict
     from jiancha.retrieval.charge import document_charges, named_charges
 
     fact = str(obj.get("ajjbqk") or obj.get("fact") or "")

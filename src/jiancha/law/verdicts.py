@@ -1,0 +1,276 @@
+"""What a verdict's operative part (判决主文) says of each defendant: the sentence for each charge, the sentence to
+serve (决定执行), whether it was combined with a prior one, and a description in a few characters."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from jiancha.law.penalties import (
+    APPEAL_NOTICE,
+    DEATH_SUSPENDED,
+    EXEMPTION,
+    FINE,
+    LIFE_MONTHS,
+    NO_PENALTY_OUTCOMES,
+    SHORT_TERM_RE,
+    SUSPENDED,
+    parse_prison_months,
+    render_term,
+    term_months,
+)
+
+#: A sentence that tells the judgment under appeal (原判…判处 / 作出…刑事判决，以…罪判处…), and the words of a
+#: prior conviction (曾因…被判处), which is not it.
+ORIGINAL_JUDGMENT_MARKERS: tuple[str, ...] = ("原判", "原审", "一审", "刑事判决", "据此")
+#: How a ruling words the sentence under appeal without naming the judgment: 以盗窃罪判处被告人…
+SENTENCED_FOR_RE = re.compile(r"以[^，。；]{1,40}?罪判处")
+PRIOR_CONVICTION_MARKERS: tuple[str, ...] = ("曾因", "曾于", "前科", "刑满释放")
+UPHELD = "维持原判"
+
+
+def upheld_penalty(context: str) -> str:
+    """The penalty of the judgment under appeal, as :func:`describe_verdict` words it, from the first sentence of
+    ``context`` (a ruling's header and facts) that names that judgment and imposes a penalty ('' when none does).
+
+    >>> upheld_penalty("被告人甲曾因盗窃罪被判处有期徒刑八个月。原审法院以诈骗罪判处被告人甲有期徒刑四年。")
+    '有期徒刑4年'
+    >>> upheld_penalty("经审理查明…。以盗窃罪判处被告人冯某有期徒刑二年，并处罚金人民币六千元。")
+    '有期徒刑2年，并处罚金'
+    """
+    from jiancha.law.patterns import CLAUSE_RE
+
+    for m in CLAUSE_RE.finditer(context):
+        sent = m.group(0)
+        if ("判处" in sent and (any(w in sent for w in ORIGINAL_JUDGMENT_MARKERS) or SENTENCED_FOR_RE.search(sent))
+                and not any(w in sent for w in PRIOR_CONVICTION_MARKERS)
+                and (parse_prison_months(sent) is not None or FINE in sent)):
+            return describe_verdict(sent)
+    return ""
+
+
+#: Where a verdict's item for one defendant begins: 被告人张某犯… / 被告单位某公司犯… / 上诉人（原审被告人）李某无罪 /
+#: 上诉单位（原审被告单位）某公司犯…; not 被告人张某退赔犯罪所得.
+DEFENDANT_ITEM_RE = re.compile(r"(?:被告人|上诉人)(?:[（(]原审被告人[）)])?"
+                               r"(?P<name>[^，,。；;：:\s（()）、][^，,。；;：:\s（(、]{0,14}?(?:、[^，,。；;：:\s（(、]{1,15}?)*)"
+                               r"(?<!所)(?=犯(?!罪)|以[^，,。；;]{1,30}?罪(?:各|分别)?判处|无罪|不负刑事责任|免予)"
+                               r"|(?:被告|上诉)单位(?:[（(]原审被告单位[）)])?(?P<unit>[^，,。；;：:\s（()）][^，,。；;：:\s]{1,39}?)"
+                               r"(?=犯(?!罪)|无罪)")
+#: What a verdict on appeal says of a sentence it quashes (二、撤销…判决的第一项，即被告人王某犯…): not the sentence;
+#: what it says is quashed runs to the next numbered item (or the end of the sentence where items are not numbered).
+QUASHED = "撤销"
+ITEM_START_RE = re.compile(r"(?:^|(?<=[。；;\s]))[一二三四五六七八九十]+、")
+#: Defendants a description names before it says how many more there are.
+SHOWN_DEFENDANTS = 4
+
+
+def _by_defendant(operative: str) -> list[tuple[str, str]]:
+    """(name, the verdict's text for that defendant) for each defendant the verdict names in order (each of those
+    named together, 被告人甲、乙犯…罪，各判处…), from the name to the next defendant or numbered item, the text of a
+    name named twice put together, a sentence the verdict quashes left out; [] when it names fewer than two."""
+    found = list(DEFENDANT_ITEM_RE.finditer(operative))
+    if not found:
+        return []
+    starts = [m.end() for m in ITEM_START_RE.finditer(operative)]
+
+    def quashed(at: int) -> bool:
+        begin = max([i for i in starts if i <= at], default=0) if starts else operative.rfind("。", 0, at) + 1
+        return QUASHED in operative[begin:at]
+
+    parts: dict[str, str] = {}
+    for m, nxt in zip(found, [*found[1:], None], strict=True):
+        if quashed(m.start()):
+            continue
+        end = min([i for i in starts if i > m.start()] + [nxt.start() if nxt else len(operative)])
+        for name in (m.group("name") or m.group("unit")).split("、"):   # 甲、乙犯…，各判处…
+            parts[name] = parts.get(name, "") + operative[m.start():end]
+    return list(parts.items()) if len(parts) >= 2 else []
+
+
+def describe_verdict(verdict: str, max_chars: int = 60, *, context: str = "") -> str:
+    """A verdict in a few characters: the principal penalty it imposes (有期徒刑 as :func:`render_term`, 拘役 /
+    管制 with their months, 无期徒刑, 死刑, 免予刑事处罚, 单处罚金), marked （缓刑） when suspended and ，并处罚金 when a
+    fine comes with it; else the
+    first of :data:`NO_PENALTY_OUTCOMES` it names (a ruling that upholds the judgment under appeal adds that
+    judgment's penalty when ``context``, the ruling's header and facts, tells it: :func:`upheld_penalty`); else its
+    beginning up to the appeal notice.
+
+    >>> describe_verdict("被告人李某犯盗窃罪，判处有期徒刑一年。"), describe_verdict("被告人邓某无罪。如不服本判决，可在…")
+    ('有期徒刑1年', '无罪')
+    >>> describe_verdict("判处拘役四个月，缓刑六个月，并处罚金二千元"), describe_verdict("判处有期徒刑三年，缓刑四年")
+    ('拘役4个月（缓刑），并处罚金', '有期徒刑3年（缓刑）')
+    >>> describe_verdict("被告人王某犯非法吸收公众存款罪，判处罚金人民币五万元。"), describe_verdict("判处死刑，缓期二年执行")
+    ('单处罚金', '死刑缓期二年执行')
+    >>> describe_verdict("准许上诉人撤回上诉。如不服本裁定……")
+    '准许上诉人撤回上诉。'
+
+    A verdict on several defendants is described for each, by name (the first :data:`SHOWN_DEFENDANTS`):
+
+    >>> describe_verdict("一、被告人张某犯盗窃罪，判处有期徒刑三年；二、被告人李某犯盗窃罪，判处有期徒刑一年，缓刑二年。")
+    '张某 有期徒刑3年；李某 有期徒刑1年（缓刑）'
+    """
+    operative = verdict.split(APPEAL_NOTICE)[0]
+    each = [(name, _describe_one(part)) for name, part in _by_defendant(operative)]
+    each = [(name, said) for name, said in each if said]   # an item that imposes nothing (维持…的定罪部分)
+    if len(each) >= 2:
+        shown = "；".join(f"{name} {said}" for name, said in each[:SHOWN_DEFENDANTS])
+        return shown + (f"；等{len(each)}人" if len(each) > SHOWN_DEFENDANTS else "")
+    return _describe_one(operative, context) or operative.strip()[:max_chars]
+
+
+def _suspended(text: str) -> bool:
+    """Whether ``text`` suspends a sentence: 缓刑 in a clause that does not revoke one (撤销…宣告缓刑…)."""
+    from jiancha.law.patterns import CLAUSE_RE
+
+    return any(SUSPENDED in c and QUASHED not in c for c in (m.group(0) for m in CLAUSE_RE.finditer(text)))
+
+
+def _describe_one(operative: str, context: str = "") -> str:
+    """:func:`describe_verdict` of one defendant's verdict; '' when it names no penalty or outcome."""
+    if said := parse_sentencing(operative).describe():
+        return said
+    named = next((w for w in NO_PENALTY_OUTCOMES if w in operative), None)
+    if named:
+        upheld = upheld_penalty(context) if UPHELD in named and context else ""
+        return f"{named}（原判{upheld}）" if upheld else named
+    if parse_prison_months(operative) == 0.0:
+        return render_term(0.0)
+    return ""
+
+
+#: The principal penalties (主刑) a :class:`Penalty` names; 免予刑事处罚 and 单处罚金 stand for a conviction without
+#: one and for a fine alone.
+PRINCIPAL_PENALTIES: tuple[str, ...] = ("有期徒刑", "拘役", "管制", "无期徒刑", "死刑", "免予刑事处罚", "单处罚金")
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """A principal penalty as a verdict imposes it: one of :data:`PRINCIPAL_PENALTIES`, its months for 有期徒刑 /
+    拘役 / 管制 (else None), whether it is suspended (缓刑; for 死刑, 缓期二年执行), and whether a fine comes with it."""
+
+    principal: str
+    months: int | None = None
+    suspended: bool = False
+    fine: bool = False
+
+    def describe(self) -> str:
+        """有期徒刑1年6个月（缓刑），并处罚金 / 拘役4个月 / 死刑缓期二年执行 / 无期徒刑 / 单处罚金 / 免予刑事处罚."""
+        if self.principal == "死刑":
+            return "死刑缓期二年执行" if self.suspended else "死刑"
+        if self.principal not in ("有期徒刑", "拘役", "管制"):
+            return self.principal
+        core = render_term(self.months) if self.principal == "有期徒刑" else f"{self.principal}{self.months}个月"
+        return core + ("（缓刑）" if self.suspended else "") + ("，并处罚金" if self.fine else "")
+
+
+def parse_penalty(text: str) -> Penalty | None:
+    """The principal penalty ``text`` imposes (the longest prison term where it names several); None when it
+    imposes none.
+
+    >>> parse_penalty("判处有期徒刑一年零六个月，缓刑二年，并处罚金人民币二千元")
+    Penalty(principal='有期徒刑', months=18, suspended=True, fine=True)
+    >>> parse_penalty("判处死刑，缓期二年执行，剥夺政治权利终身"), parse_penalty("驳回上诉，维持原判")
+    (Penalty(principal='死刑', months=None, suspended=True, fine=False), None)
+    """
+    fine = FINE in text
+    months = parse_prison_months(text)
+    if months is not None and months >= LIFE_MONTHS:
+        if "死刑" in text:
+            return Penalty("死刑", suspended=DEATH_SUSPENDED in text, fine=fine)
+        return Penalty("无期徒刑", fine=fine)
+    if months:
+        return Penalty("有期徒刑", int(months), _suspended(text), fine)
+    short = next((m for m in SHORT_TERM_RE.finditer(text) if m.group(2) or m.group(3)), None)
+    if short:
+        return Penalty(short.group(1), term_months(short.group(2), short.group(3)), _suspended(text), fine)
+    if any(w in text for w in EXEMPTION):
+        return Penalty(EXEMPTION[0])
+    if fine:     # no prison, detention or control imposed: the fine alone
+        return Penalty("单处罚金")
+    return None
+
+
+#: Where the sentence for one charge begins: 犯受贿罪，判处… / 以贪污罪判处… / ；滥用职权罪，判处… / 犯非法经营罪，单处罚金 /
+#: 犯…罪，免予刑事处罚 / 犯…罪，各判处…; not 与前罪判处的有期徒刑一年 (a prior sentence).
+_CHARGE_CHAR = r"(?:(?!被告|上诉|原审|(?<!犯)罪)[^，,。；;：:\s])"   # a charge's names hold 罪 only in 犯罪
+CHARGE_SENTENCE_RE = re.compile(rf"(?:(?:犯|以)(?P<charge>{_CHARGE_CHAR}{{1,30}}?)罪[，,]?"
+                                rf"|(?<=[；;])(?![一二三四五六七八九十]+、|与)"
+                                rf"(?P<bare>(?:(?!犯[^罪]){_CHARGE_CHAR}){{1,30}}?)罪[，,])"
+                                r"(?=(?:各|分别)?(?:判处|单处|免予|免除))")
+#: Where the sentences for each charge end: the total or the sentence to serve (总和刑期… / 决定执行… / 合并执行… /
+#: 数罪并罚).
+CHARGE_SENTENCES_END_RE = re.compile(r"总和刑期|决定执行|合并执行|数罪并罚")
+#: Where the sentence to serve begins, after the sentences for each charge.
+EXECUTED_RE = re.compile(r"决定执行|合并执行")
+#: A sentence passed before, combined with this one (与前罪判处的…并罚 / 与原判尚未执行完毕的刑期…并罚 / 连同前罪没有执行
+#: 完毕的…数罪并罚 / 撤销前罪的缓刑，数罪实行并罚), after a suspension or parole is revoked or an earlier crime comes to
+#: light: its span, from the prior sentence to 并罚, names crimes that are not this verdict's (与原判犯抢劫罪判处…);
+#: not 撤销原判，改判…数罪并罚, which is this verdict's sentence.
+COMBINED_WITH_PRIOR_RE = re.compile(r"(?:前罪|前犯|(?:与|连同|合并|同)原(?:判|审|犯)|余刑|执行完毕|漏罪)[^。；;]{0,60}?并罚")
+
+
+@dataclass(frozen=True)
+class Sentencing:
+    """One defendant's sentences: (charge without 罪, penalty) for each charge in the verdict's order, the penalty
+    to serve (None when the verdict names none), whether the verdict words it (决定执行 / 合并执行; else it is the
+    longest penalty imposed), and whether it combines a sentence passed before."""
+
+    charges: tuple[tuple[str, Penalty], ...]
+    executed: Penalty | None
+    decided: bool = False
+    combined_with_prior: bool = False
+
+    def describe(self) -> str:
+        """The penalty to serve; after each charge's penalty (its fine not repeated) where there are several or a
+        prior sentence was combined: 受贿罪有期徒刑11年，滥用职权罪有期徒刑3年，决定执行有期徒刑12年6个月，并处罚金."""
+        if self.executed is None:
+            return ""
+        if not (self.decided and (len(self.charges) >= 2 or self.charges and self.combined_with_prior)):
+            return self.executed.describe()
+        parts = [f"{c}罪{replace(p, fine=False).describe()}" for c, p in self.charges]
+        return "，".join(parts + ["与前罪并罚"] * self.combined_with_prior + [f"决定执行{self.executed.describe()}"])
+
+
+def _sentence_end(text: str, start: int) -> int:
+    end = text.find("。", start)
+    return len(text) if end < 0 else end
+
+
+def parse_sentencing(text: str) -> Sentencing:
+    """One defendant's :class:`Sentencing` from the verdict's text for them (all of a verdict on one defendant).
+
+    >>> s = parse_sentencing("被告人王某犯盗窃罪，判处有期徒刑八个月，并处罚金人民币三千元；与前罪判处的有期徒刑一年并罚，"
+    ...                      "决定执行有期徒刑一年六个月，并处罚金人民币三千元。")
+    >>> s.charges, s.executed.months, s.combined_with_prior
+    ((('盗窃', Penalty(principal='有期徒刑', months=8, suspended=False, fine=True)),), 18, True)
+    """
+    text = text.split(APPEAL_NOTICE)[0]
+    prior = [(m.start(), m.end()) for m in COMBINED_WITH_PRIOR_RE.finditer(text)]
+    found = [m for m in CHARGE_SENTENCE_RE.finditer(text) if not any(a <= m.start() < b for a, b in prior)]
+    ends = [m.start() for m in CHARGE_SENTENCES_END_RE.finditer(text)] + [a for a, _ in prior]
+    charges = []
+    for i, m in enumerate(found):
+        nxt = found[i + 1].start() if i + 1 < len(found) else len(text)
+        stop = min([e for e in ends if e > m.end()] + [nxt, _sentence_end(text, m.end())])
+        if penalty := parse_penalty(text[m.end():stop]):
+            charges.append(((m.group("charge") or m.group("bare")), penalty))
+    served = list(EXECUTED_RE.finditer(text))
+    if served:
+        at = served[-1].end()
+        executed = parse_penalty(text[at:_sentence_end(text, at)])
+    elif len(charges) == 1:
+        executed = charges[0][1]
+    else:
+        executed = parse_penalty(text)
+    return Sentencing(tuple(charges), executed, bool(served), bool(prior))
+
+
+def sentencing_by_defendant(verdict: str) -> list[tuple[str, Sentencing]]:
+    """(name, :class:`Sentencing`) for each defendant a verdict sentences, in order ('' for the name of a verdict
+    that names none)."""
+    operative = verdict.split(APPEAL_NOTICE)[0]
+    parts = _by_defendant(operative)
+    if not parts:
+        first = DEFENDANT_ITEM_RE.search(operative)
+        parts = [((first.group("name") or first.group("unit")) if first else "", operative)]
+    return [(name, s) for name, part in parts if (s := parse_sentencing(part)).executed is not None]
