@@ -273,6 +273,18 @@ def test_corrupt_or_foreign_index_folders_are_one_line_errors(tmp_path, mini_ind
                                     encoding="utf-8")
     with pytest.raises(DataError, match="1 documents, index.json says 248"):
         SearchIndex.load(bad)
+    lines = (mini_index / "docs.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)
+    (bad / "docs.jsonl").write_text("".join([lines[0], lines[0], *lines[2:]]), encoding="utf-8")
+    with pytest.raises(DataError, match=r"docs.jsonl, line 2, field 'id': corrupt case index: id '.+' is also on line 1"):
+        SearchIndex.load(bad)
+    (bad / "docs.jsonl").write_text("".join([lines[0].replace("盗窃", "抢劫", 1), *lines[1:]]), encoding="utf-8")
+    assert lines[0] != lines[0].replace("盗窃", "抢劫", 1)
+    with pytest.raises(DataError, match="docs.jsonl was changed after the index was built"):
+        SearchIndex.load(bad)
+    meta = json.loads((bad / "index.json").read_text(encoding="utf-8"))
+    del meta["docs_sha256"]   # an index from before the fingerprint: loads as it did
+    (bad / "index.json").write_text(json.dumps(meta), encoding="utf-8")
+    assert len(SearchIndex.load(bad).docs) == 248
     (bad / "index.json").write_text("{not json", encoding="utf-8")
     with pytest.raises(DataError, match="index.json: corrupt case index"):
         SearchIndex.load(bad)
@@ -354,3 +366,20 @@ def test_a_judgments_charges_are_those_named_as_charges(tmp_path):
         encoding="utf-8")
     (d,) = read_case_docs(tmp_path / "c")
     assert d.charges == ("开设赌场罪",)
+
+
+def test_two_documents_under_one_id_are_refused_naming_both(tmp_path):
+    from jiancha.errors import DataError
+
+    src = tmp_path / "cases.jsonl"
+    src.write_text('{"id": "a", "fact": "盗窃手机一部"}\n{"id": "b", "fact": "抢劫现金"}\n{"id": "a", "fact": "诈骗"}\n',
+                   encoding="utf-8")
+    with pytest.raises(DataError, match=rf"cases.jsonl, line 3, field 'id': id 'a' is also that of {src} line 1"):
+        list(read_case_docs(src))
+    folder = tmp_path / "judgments"
+    folder.mkdir()
+    (folder / "101.txt").write_text(JUDGMENT, encoding="utf-8")
+    (folder / "101.html").write_text(f"<p>{JUDGMENT}</p>", encoding="utf-8")
+    with pytest.raises(DataError, match=r"101.txt: id '101' is also that of .*101.html") as err:
+        next(read_case_docs(folder))   # before any document is read
+    assert "rename one" in str(err.value)

@@ -15,12 +15,13 @@ costs one sparse column sum plus a small sort.
 
 Identical copies of a document (the same judgment under several ids) are indexed once (:func:`fold_duplicates`).
 The index folder holds ``docs.jsonl`` (one :class:`CaseDoc` a line; articles canonical, ``cl:第二百六十四条``),
-``bm25/`` (bm25s arrays), ``vocab.json``, ``index.json`` (format, count, tokeniser) and, when one was trained,
-``charges/`` (the charge classifier's plain files).
+``bm25/`` (bm25s arrays), ``vocab.json``, ``index.json`` (format, count, tokeniser, the sha256 of ``docs.jsonl``,
+checked at load) and, when one was trained, ``charges/`` (the charge classifier's plain files).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -139,8 +140,8 @@ class SearchIndex:
 
         d = Path(out)
         d.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(d / "docs.jsonl", "".join(json.dumps(asdict(x), ensure_ascii=False) + "\n"
-                                                    for x in self.docs))
+        docs = "".join(json.dumps(asdict(x), ensure_ascii=False) + "\n" for x in self.docs)
+        atomic_write_text(d / "docs.jsonl", docs)
         self._bm25.save(d / "bm25")
         atomic_write_text(d / "vocab.json", json.dumps(self._vocab, ensure_ascii=False))
         if self.charge_model is not None:
@@ -151,7 +152,8 @@ class SearchIndex:
             shutil.rmtree(d / "charges")
         atomic_write_text(d / "index.json", json.dumps({
             "format": INDEX_FORMAT, "num_docs": len(self.docs), "tokenizer": self._tok.describe(),
-            "protected": list(self._tok.protected), "charge_model": self.charge_model is not None},
+            "protected": list(self._tok.protected), "charge_model": self.charge_model is not None,
+            "docs_sha256": hashlib.sha256(docs.encode("utf-8")).hexdigest()},
             ensure_ascii=False))
         return d
 
@@ -173,10 +175,12 @@ class SearchIndex:
         docs = []
         docs_path = d / "docs.jsonl"
         try:
-            lines = docs_path.read_text(encoding="utf-8").splitlines()
-        except UnicodeDecodeError as e:
+            raw = docs_path.read_bytes()
+            lines = raw.decode("utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as e:
             raise DataError(f"corrupt case index ({e}); rebuild it with `jiancha retrieval index`",
                             path=str(docs_path)) from None
+        lines_of: dict[str, int] = {}
         for lineno, line in enumerate(lines, start=1):
             try:
                 o = json.loads(line)
@@ -185,9 +189,18 @@ class SearchIndex:
             except (json.JSONDecodeError, KeyError, TypeError) as e:
                 raise DataError(f"corrupt case index ({type(e).__name__}: {e}); rebuild it with `jiancha retrieval "
                                 "index`", path=str(docs_path), line=lineno) from None
+            for i in (docs[-1].id, *docs[-1].also):
+                if i in lines_of:
+                    raise DataError(f"corrupt case index: id {i!r} is also on line {lines_of[i]}; rebuild it with "
+                                    "`jiancha retrieval index`", path=str(docs_path), line=lineno, field="id")
+                lines_of[i] = lineno
         if len(docs) != meta.get("num_docs"):
             raise DataError(f"corrupt case index: {len(docs)} documents, index.json says {meta.get('num_docs')}; "
                             "rebuild it with `jiancha retrieval index`", path=str(docs_path))
+        if meta.get("docs_sha256") not in (None, hashlib.sha256(raw).hexdigest()):   # older indexes have none
+            raise DataError("docs.jsonl was changed after the index was built (its sha256 is not the one index.json "
+                            "records), so the bm25 arrays no longer describe it; rebuild it with `jiancha retrieval "
+                            "index`", path=str(docs_path))
         tok = TokenizerConfig(protected=tuple(meta.get("protected", ())))
         vocab = _read_index_json(d / "vocab.json")
         try:

@@ -119,7 +119,9 @@ _READ_SUFFIXES: tuple[str, ...] = (".json", ".jsonl", *DOCUMENT_SUFFIXES)
 _TEXT_FIELDS: tuple[str, ...] = ("ajjbqk", "fact", "qw", "cpfxgc", "reason", "pjjg", "result")
 
 
-def _read_jsonl(p: Path, find) -> Iterator[CaseDoc]:
+def _read_jsonl(p: Path, find, seen: dict[str, str]) -> Iterator[CaseDoc]:
+    """The documents of a ``.jsonl`` export; ``seen`` maps each id read so far to where it was read, and an id
+    read twice is an error (two documents under one id would be one result and one judged document)."""
     from jiancha.law.articles import normalize_article_string
     from jiancha.retrieval.charge import document_charges
 
@@ -131,9 +133,14 @@ def _read_jsonl(p: Path, find) -> Iterator[CaseDoc]:
             fact = str(o["fact"])
         except (json.JSONDecodeError, KeyError, TypeError) as e:
             raise DataError(f"expected a JSON object with 'fact' ({e})", path=str(p), line=lineno) from None
+        doc_id = str(o.get("id", lineno))
+        if doc_id in seen:
+            raise DataError(f"id {doc_id!r} is also that of {seen[doc_id]}; give each document its own id",
+                            path=str(p), line=lineno, field="id")
+        seen[doc_id] = f"{p} line {lineno}"
         given = tuple(o.get("charges") or ())
         charges = document_charges((f"{o.get('procedure', '')}\n{fact}",), given, find)
-        yield CaseDoc(str(o.get("id", lineno)), fact, charges, str(o.get("decision", "")),
+        yield CaseDoc(doc_id, fact, charges, str(o.get("decision", "")),
                       tuple(normalize_article_string(str(a)) or str(a) for a in o.get("relevant_articles") or ()))
 
 
@@ -172,8 +179,9 @@ def read_case_docs(src: str | os.PathLike, report: SourceReport | None = None) -
     report = report if report is not None else SourceReport()
     p = Path(src)
     find = finder()
+    seen: dict[str, str] = {}
     if p.is_file() and p.suffix == ".jsonl":
-        yield from _read_jsonl(p, find)
+        yield from _read_jsonl(p, find, seen)
         return
     if not p.is_dir():
         raise ConfigError(f"{p} is neither a folder of documents nor a .jsonl file; give one of those")
@@ -189,11 +197,18 @@ def read_case_docs(src: str | os.PathLike, report: SourceReport | None = None) -
             files.append(x)
     if not files:
         raise ConfigError(f"{p} holds no documents ({', '.join(_READ_SUFFIXES)})")
+    ids = {f: f.stem if f.parent == p else f"{f.parent.name}/{f.stem}" for f in files if f.suffix.lower() != ".jsonl"}
+    for f, doc_id in ids.items():   # before reading any: a clash found after minutes of reading would waste them
+        if doc_id in seen:
+            raise DataError(f"id {doc_id!r} is also that of {seen[doc_id]} (an id is the file's name without its "
+                            "suffix, after its folder's name below the top); rename one, or keep one copy of each "
+                            "judgment", path=str(f))
+        seen[doc_id] = str(f)
     for f in files:
-        doc_id = f.stem if f.parent == p else f"{f.parent.name}/{f.stem}"
+        doc_id = ids.get(f, "")
         suffix = f.suffix.lower()
         if suffix == ".jsonl":
-            yield from _read_jsonl(f, find)
+            yield from _read_jsonl(f, find, seen)
         elif suffix != ".json":
             doc = _read_document(f, doc_id, report)
             if doc is not None:
