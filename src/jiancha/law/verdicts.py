@@ -153,6 +153,10 @@ class Penalty:
     suspended: bool = False
     fine: bool = False
 
+    def __post_init__(self):
+        if self.principal not in PRINCIPAL_PENALTIES:
+            raise ValueError(f"{self.principal!r} is not one of {', '.join(PRINCIPAL_PENALTIES)}")
+
     def describe(self) -> str:
         """有期徒刑1年6个月（缓刑），并处罚金 / 拘役4个月 / 死刑缓期二年执行 / 无期徒刑 / 单处罚金 / 免予刑事处罚."""
         if self.principal == "死刑":
@@ -254,15 +258,12 @@ def parse_sentencing(text: str) -> Sentencing:
         stop = min([e for e in ends if e > m.end()] + [nxt, _sentence_end(text, m.end())])
         if penalty := parse_penalty(text[m.end():stop]):
             charges.append(((m.group("charge") or m.group("bare")), penalty))
-    served = list(EXECUTED_RE.finditer(text))
-    if served:
-        at = served[-1].end()
-        executed = parse_penalty(text[at:_sentence_end(text, at)])
-    elif len(charges) == 1:
-        executed = charges[0][1]
-    else:
-        executed = parse_penalty(text)
-    return Sentencing(tuple(charges), executed, bool(served), bool(prior))
+    served = [m.end() for m in EXECUTED_RE.finditer(text)]
+    executed = parse_penalty(text[served[-1]:_sentence_end(text, served[-1])]) if served else None
+    decided = executed is not None
+    if executed is None:
+        executed = charges[0][1] if len(charges) == 1 else parse_penalty(text)
+    return Sentencing(tuple(charges), executed, decided, bool(prior))
 
 
 def sentencing_by_defendant(verdict: str) -> list[tuple[str, Sentencing]]:
