@@ -1,5 +1,7 @@
-"""Verdicts on one or several defendants, described for each (``describe_verdict``), on verdicts and gold written
-without the parser (``dev`` and ``sealed`` reported apart)."""
+"""Verdicts on one or several defendants, described for each (``describe_verdict``), and each defendant's sentence
+for each charge, the sentence to serve and whether it combines a prior one (``sentencing_by_defendant``), on
+verdicts and gold written without the parser (``dev`` / ``sealed`` and ``joint_dev`` / ``joint_sealed`` reported
+apart)."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from jiancha.law.verdicts import SHOWN_DEFENDANTS, describe_verdict
+from jiancha.law.verdicts import SHOWN_DEFENDANTS, Penalty, describe_verdict, sentencing_by_defendant
 
 ROOT = Path(__file__).parent / "blind_verdicts"
 
@@ -27,8 +29,8 @@ def _read_description(said: str) -> dict:
     return out | {"principal": core, "months": None}
 
 
-def _cases():
-    for part in ("dev", "sealed"):
+def _cases(parts=("dev", "sealed")):
+    for part in parts:
         for line in (ROOT / f"{part}.jsonl").read_text(encoding="utf-8").splitlines():
             gold = json.loads(line)
             yield pytest.param(gold, id=f"{part}/{gold['id']}")
@@ -46,3 +48,17 @@ def test_blind_verdict(gold):
     assert more == (len(want) if len(want) > SHOWN_DEFENDANTS else None), said
     got = [_read_description(rest) | {"name": name} for name, rest in (p.split(" ", 1) for p in parts)]
     assert got == want[:SHOWN_DEFENDANTS], said
+
+
+def _penalty(p: Penalty) -> dict:
+    return {"principal": p.principal, "months": p.months, "suspended": p.suspended}
+
+
+@pytest.mark.parametrize("gold", list(_cases(("joint_dev", "joint_sealed"))))
+def test_blind_sentencing(gold):
+    got = [{"name": name,
+            "charges": [{"charge": c} | _penalty(p) for c, p in s.charges],
+            "executed": _penalty(s.executed),
+            "combined_with_prior": s.combined_with_prior}
+           for name, s in sentencing_by_defendant(gold["verdict"])]
+    assert got == gold["defendants"]
