@@ -47,8 +47,12 @@ def test_reads_pdp_jsonl_and_txt_folders(tmp_path):
     (tmp_path / "empty").mkdir()
     with pytest.raises(ConfigError, match=r"holds no documents \(.json, .jsonl, .txt, .html"):
         list(read_case_docs(tmp_path / "empty"))
-    with pytest.raises(ConfigError, match="neither a folder of documents nor a .jsonl file"):
+    with pytest.raises(ConfigError, match="missing: no such file or folder"):
         list(read_case_docs(tmp_path / "missing"))
+    with pytest.raises(ConfigError, match="neither a folder of documents nor a .jsonl file"):
+        list(read_case_docs(tmp_path / "txt" / "c9.txt"))
+    with pytest.raises(ConfigError, match="c9.txt: a file, not a case index folder"):
+        SearchIndex.load(tmp_path / "txt" / "c9.txt")
 
 
 def test_search_puts_same_charge_cases_first_with_passage_and_reason(mini_index):
@@ -252,9 +256,9 @@ def test_cited_articles_keep_zhi_yi_and_paragraphs_in_citation_order():
 
 
 def test_reason_words_and_amounts_read_as_a_person_writes_them():
-    from jiancha.retrieval.search import _yuan
+    from jiancha.law.amounts import render_yuan
 
-    assert [_yuan(x) for x in (500.0, 18600.0, 2_300_000.0)] == ["500元", "1.86万元", "230万元"]
+    assert [render_yuan(x) for x in (500.0, 18600.0, 2_300_000.0)] == ["500元", "1.86万元", "230万元"]
     _, words = best_passage("2022年11月30日，被告人窃取手机。", {"30", "200", "手机", "窃取"})
     assert words == ["手机", "窃取"]
 
@@ -376,6 +380,14 @@ def test_two_documents_under_one_id_are_refused_naming_both(tmp_path):
                    encoding="utf-8")
     with pytest.raises(DataError, match=rf"cases.jsonl, line 3, field 'id': id 'a' is also that of {src} line 1"):
         list(read_case_docs(src))
+    for line, why in (('{"id": "x"}', ""), ('{"id": "x", "fact": 5}', ""), ('["盗窃"]', ", not a JSON list")):
+        src.write_text(line + "\n", encoding="utf-8")
+        with pytest.raises(DataError, match=rf"cases.jsonl, line 1, field 'fact': expected a JSON object whose 'fact' is "
+                                            rf"the case's facts as text{why}$"):
+            list(read_case_docs(src))
+    src.write_text("{oops\n", encoding="utf-8")
+    with pytest.raises(DataError, match=r"cases.jsonl, line 1: not JSON \(Expecting"):
+        list(read_case_docs(src))
     folder = tmp_path / "judgments"
     folder.mkdir()
     (folder / "101.txt").write_text(JUDGMENT, encoding="utf-8")
@@ -383,3 +395,18 @@ def test_two_documents_under_one_id_are_refused_naming_both(tmp_path):
     with pytest.raises(DataError, match=r"101.txt: id '101' is also that of .*101.html") as err:
         next(read_case_docs(folder))   # before any document is read
     assert "rename one" in str(err.value)
+
+
+def test_piped_search_output_keeps_each_passage_on_one_line(tmp_path):
+    from jiancha.cli.main import app
+
+    long = "被告人张某于2023年5月在杭州市西湖区某小区" + "，先后多次撬开被害人家中房门窃取财物" * 12 + "。"
+    src = tmp_path / "cases.jsonl"
+    src.write_text("".join(json.dumps({"id": i, "fact": f}, ensure_ascii=False) + "\n"
+                           for i, f in (("a", long), ("b", "被告人李某醉酒驾驶机动车。"))), encoding="utf-8")
+    r = CliRunner()
+    assert r.invoke(app, ["retrieval", "index", str(src), "--out", str(tmp_path / "ix")]).exit_code == 0
+    res = r.invoke(app, ["retrieval", "search", "撬开房门窃取财物", "--index", str(tmp_path / "ix"), "-k", "1"])
+    assert res.exit_code == 0, res.output
+    (passage,) = [line for line in res.stdout.splitlines() if line.startswith("   「")]
+    assert len(passage) > 120 and passage.endswith("」")   # wider than the 200 cells of a piped console

@@ -8,6 +8,7 @@ Method options are generated from :class:`~jiancha.retrieval.pipeline.RetrievalS
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 from typing import Annotated
 
@@ -329,16 +330,16 @@ def search_cmd(
     from jiancha.cli._render import wide_console
 
     console = wide_console()
-    console.print(f"{len(hits)} of {len(idx.docs)} cases ({ms:.0f} ms)", highlight=False)
+    say = partial(console.print, highlight=False, soft_wrap=True)   # one line per field, whatever its length: a
+    say(f"{len(hits)} of {len(idx.docs)} cases ({ms:.0f} ms)")      # pipe to grep sees whole passages
     for i, h in enumerate(hits, start=1):
         also = f" (also {', '.join(h.also)})" if h.also else ""
         number = f" {h.case_number}" if h.case_number and h.case_number != h.id else ""
-        console.print(escape(f"{i}. {h.id}{number}{also}  {h.score:.3f}  {'、'.join(h.charges) or '罪名未识别'}  {h.decision}"),
-                      highlight=False)
-        console.print(escape(f"   {h.reason}"), highlight=False)
+        say(escape(f"{i}. {h.id}{number}{also}  {h.score:.3f}  {'、'.join(h.charges) or '罪名未识别'}  {h.decision}"))
+        say(escape(f"   {h.reason}"))
         if h.articles:
-            console.print(escape(f"   引用法条：{'、'.join(article_name(a) for a in h.articles)}"), highlight=False)
-        console.print(escape(f"   「{h.passage}」"), highlight=False)
+            say(escape(f"   引用法条：{'、'.join(article_name(a) for a in h.articles)}"))
+        say(escape(f"   「{h.passage}」"))
 
 
 def _print_result(res: dict, as_json: bool, title: str) -> None:

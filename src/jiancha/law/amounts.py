@@ -109,3 +109,18 @@ def log_distance(a: float | None, b: float | None) -> float | None:
     if a is None or b is None:
         return None
     return abs(math.log10(1 + a) - math.log10(1 + b))
+
+
+def render_yuan(x: float) -> str:
+    """An amount as a reader writes it, never in scientific notation.
+
+    >>> [render_yuan(x) for x in (3000, 18_600, 2_300_000, 43_240_000, 99_996_000, 1e10, 2.5e13, 3e15)]
+    ['3000元', '1.86万元', '230万元', '4324万元', '1亿元', '100亿元', '250000亿元', '30000000亿元']
+    """
+    if x < 10_000:
+        return f"{x:.6g}元"
+    wan = f"{x / 10_000:.4g}"
+    if "e" not in wan and float(wan) < 10_000:
+        return f"{wan}万元"
+    yi = x / 100_000_000
+    return f"{yi:.4g}亿元" if yi < 10_000 else f"{round(yi)}亿元"

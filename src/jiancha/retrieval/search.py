@@ -32,6 +32,7 @@ from pathlib import Path
 import numpy as np
 
 from jiancha.errors import ConfigError, DataError
+from jiancha.law.amounts import render_yuan
 from jiancha.retrieval.bm25 import BM25Config, BM25Index
 from jiancha.retrieval.charge import CHARGE_VOTERS, this_case
 from jiancha.retrieval.charge_model import ChargeClassifier
@@ -162,8 +163,8 @@ class SearchIndex:
         d = Path(path)
         meta_path = d / "index.json"
         if not d.is_dir():
-            raise ConfigError(f"no case index at {d}: no such folder; build one with "
-                              "`jiancha retrieval index SRC --out DIR`")
+            what = "a file, not a case index folder" if d.exists() else "no such folder"
+            raise ConfigError(f"no case index at {d}: {what}; build one with `jiancha retrieval index SRC --out DIR`")
         if not meta_path.exists():
             raise ConfigError(f"{d} is not a case index (no index.json); build one with "
                               "`jiancha retrieval index SRC --out DIR`")
@@ -318,21 +319,6 @@ def best_passage(fact: str, query_tokens: set[str]) -> tuple[str, list[str]]:
     return (best or fact.strip())[:PASSAGE_CHARS], best_words
 
 
-def _yuan(x: float) -> str:
-    """An amount as a reader writes it, never in scientific notation.
-
-    >>> [_yuan(x) for x in (3000, 18_600, 2_300_000, 43_240_000, 99_996_000, 1e10, 2.5e13, 3e15)]
-    ['3000元', '1.86万元', '230万元', '4324万元', '1亿元', '100亿元', '250000亿元', '30000000亿元']
-    """
-    if x < 10_000:
-        return f"{x:.6g}元"
-    wan = f"{x / 10_000:.4g}"
-    if "e" not in wan and float(wan) < 10_000:
-        return f"{wan}万元"
-    yi = x / 100_000_000
-    return f"{yi:.4g}亿元" if yi < 10_000 else f"{round(yi)}亿元"
-
-
 def render_reason(shared: Sequence[str], words: Sequence[str], query: str, fact: str, *, guessed: bool = False) -> str:
     """A short reason in Chinese: shared charges (推定罪名 when the query's charges were guessed from similar cases,
     not named), shared sentencing circumstances, amounts, shared words."""
@@ -347,7 +333,7 @@ def render_reason(shared: Sequence[str], words: Sequence[str], query: str, fact:
         parts.append("共同情节：" + "、".join(circ))
     qa, da = largest(parse_amounts(query)), largest(parse_amounts(fact))
     if qa is not None and da is not None:
-        parts.append(f"最大金额：{_yuan(qa)} / {_yuan(da)}")
+        parts.append(f"最大金额：{render_yuan(qa)} / {render_yuan(da)}")
     if words:
         parts.append("共同词语：" + "、".join(words[:5]))
     return "；".join(parts) or "文本相似"

@@ -130,9 +130,13 @@ def _read_jsonl(p: Path, find, seen: dict[str, str]) -> Iterator[CaseDoc]:
             continue
         try:
             o = json.loads(line)
-            fact = str(o["fact"])
-        except (json.JSONDecodeError, KeyError, TypeError) as e:
-            raise DataError(f"expected a JSON object with 'fact' ({e})", path=str(p), line=lineno) from None
+        except json.JSONDecodeError as e:
+            raise DataError(f"not JSON ({e})", path=str(p), line=lineno) from None
+        fact = o.get("fact") if isinstance(o, dict) else None
+        if not isinstance(fact, str):
+            raise DataError("expected a JSON object whose 'fact' is the case's facts as text"
+                            + ("" if isinstance(o, dict) else f", not a JSON {type(o).__name__}"),
+                            path=str(p), line=lineno, field="fact")
         doc_id = str(o.get("id", lineno))
         if doc_id in seen:
             raise DataError(f"id {doc_id!r} is also that of {seen[doc_id]}; give each document its own id",
@@ -183,6 +187,8 @@ def read_case_docs(src: str | os.PathLike, report: SourceReport | None = None) -
     if p.is_file() and p.suffix == ".jsonl":
         yield from _read_jsonl(p, find, seen)
         return
+    if not p.exists():
+        raise ConfigError(f"{p}: no such file or folder; give a folder of documents or a .jsonl file")
     if not p.is_dir():
         raise ConfigError(f"{p} is neither a folder of documents nor a .jsonl file; give one of those")
     indexes = {x.parent for x in p.rglob("index.json") if (x.parent / "docs.jsonl").is_file()}

@@ -13,6 +13,7 @@ Rules, first match wins (the analysis quotes the rule that fired and the text th
 from __future__ import annotations
 
 from jiancha.datasets.records import PDPRecord
+from jiancha.law.amounts import render_yuan
 from jiancha.law.articles import ArticleRef, Law
 from jiancha.law.labels import Decision
 from jiancha.pdp.baselines import signals as S
@@ -62,14 +63,14 @@ def predict_rules_one(r: PDPRecord) -> BaselinePrediction:
     top = max(amounts) if amounts else None
     if len(factors) >= S.DNP_MIN_LENIENCY and (top is None or top < S.AMOUNT_LARGE):
         label = Decision.DISCRETIONARY.value
-        money = f"{_TOP_AMOUNT}{top:g}元（低于{S.AMOUNT_LARGE:g}元）" if top is not None else "未见涉案金额"
+        money = f"{_TOP_AMOUNT}{render_yuan(top)}（低于{render_yuan(S.AMOUNT_LARGE)}）" if top is not None else "未见涉案金额"
         analysis = (f"规则3（从宽情节）：具有{'、'.join(factors)}等{len(factors)}项从宽情节，{money}，"
                     f"犯罪情节轻微，{_concluded(label)}")
         return BaselinePrediction(label, decision_articles(label, text, [S.CL_EXEMPTION]), analysis)
     label = Decision.PROSECUTE.value
     why = [f"从宽情节{len(factors)}项（{'、'.join(factors) or '无'}）"]
     if top is not None:
-        why.append(f"{_TOP_AMOUNT}{top:g}元")
+        why.append(f"{_TOP_AMOUNT}{render_yuan(top)}")
     why.append(f"退回补充侦查{n_supp}次")
     analysis = f"规则4（默认）：未见法定不起诉事由；{'，'.join(why)}，不满足不起诉规则，{_concluded(label)}"
     return BaselinePrediction(label, decision_articles(label, text), analysis)
