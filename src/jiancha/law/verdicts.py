@@ -201,11 +201,10 @@ CHARGE_SENTENCE_RE = re.compile(rf"(?:(?:犯|以)(?P<charge>{_CHARGE_CHAR}{{1,30
                                 rf"|(?<=[；;])(?![一二三四五六七八九十]+、|与)"
                                 rf"(?P<bare>(?:(?!犯[^罪]){_CHARGE_CHAR}){{1,30}}?)罪[，,])"
                                 r"(?=(?:各|分别)?(?:判处|单处|免予|免除))")
-#: Where the sentences for each charge end: the total or the sentence to serve (总和刑期… / 决定执行… / 合并执行… /
-#: 数罪并罚).
-CHARGE_SENTENCES_END_RE = re.compile(r"总和刑期|决定执行|合并执行|数罪并罚")
 #: Where the sentence to serve begins, after the sentences for each charge.
 EXECUTED_RE = re.compile(r"决定执行|合并执行")
+#: Where the sentences for each charge end: the total, 数罪并罚, or the sentence to serve.
+CHARGE_SENTENCES_END_RE = re.compile(rf"总和刑期|数罪并罚|{EXECUTED_RE.pattern}")
 #: A sentence passed before, combined with this one (与前罪判处的…并罚 / 与原判尚未执行完毕的刑期…并罚 / 连同前罪没有执行
 #: 完毕的…数罪并罚 / 撤销前罪的缓刑，数罪实行并罚), after a suspension or parole is revoked or an earlier crime comes to
 #: light: its span, from the prior sentence to 并罚, names crimes that are not this verdict's (与原判犯抢劫罪判处…);
