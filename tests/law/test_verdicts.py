@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from jiancha.law.verdicts import Penalty, describe_verdict, parse_sentencing, sentencing_by_defendant
+from jiancha.law.verdicts import (
+    Penalty,
+    describe_verdict,
+    parse_penalty,
+    parse_sentencing,
+    sentencing_by_defendant,
+)
 
 
 def test_several_charges_are_described_with_the_sentence_to_serve_not_the_total():
@@ -45,3 +51,49 @@ def test_a_suspension_on_the_sentence_to_serve_is_not_each_charges():
     assert s.executed == Penalty("有期徒刑", 16, suspended=True, fine=True)
     assert s.describe() == ("帮助信息网络犯罪活动罪有期徒刑8个月，掩饰、隐瞒犯罪所得罪有期徒刑1年，"
                             "决定执行有期徒刑1年4个月（缓刑），并处罚金")
+
+
+def test_accessory_penalties_are_read_and_described():
+    life = parse_sentencing("被告人甲犯故意杀人罪，判处死刑，缓期二年执行，剥夺政治权利终身。二、对被告人甲限制减刑。").executed
+    assert (life.rights_deprived, life.commutation_limited) == ("终身", True)
+    assert life.describe() == "死刑缓期二年执行，限制减刑，剥夺政治权利终身"
+    term = parse_penalty("判处有期徒刑十五年，剥夺政治权利一年六个月，并处没收个人全部财产，驱逐出境")
+    assert (term.rights_deprived, term.confiscation, term.expulsion, term.fine) == ("1年6个月", True, True, False)
+    assert term.describe() == "有期徒刑15年，剥夺政治权利1年6个月，并处没收财产，驱逐出境"
+    assert term.describe(accessory=False) == "有期徒刑15年"
+    # confiscating what the crime gained or used is no penalty
+    plain = parse_penalty("判处有期徒刑一年，并处罚金二千元；违法所得予以没收，没收作案工具")
+    assert not plain.confiscation and plain.describe() == "有期徒刑1年，并处罚金"
+    # a limited commutation of a suspended death sentence only
+    assert not parse_sentencing("被告人乙犯抢劫罪，判处无期徒刑。对被告人乙限制减刑。").executed.commutation_limited
+
+
+def test_a_sentence_runs_past_a_bracketed_term_and_on_to_its_accessory_penalties():
+    s = parse_sentencing("被告人张某犯故意伤害罪，判处有期徒刑十年（刑期从判决执行之日起计算。即自2013年12月3日起至2023年12月2日"
+                         "止）。剥夺政治权利一年。")
+    assert s.executed == Penalty("有期徒刑", 120, rights_deprived="1年")
+
+
+def test_what_a_ruling_quashes_is_not_the_sentence_and_a_restated_upheld_charge_counts_once():
+    ruling = ("一、维持某法院刑事判决第一项中对被告人田某犯盗窃罪的定罪量刑部分，即被告人田某犯盗窃罪，判处有期徒刑八个月；"
+              "二、撤销该判决第一项中对被告人田某犯抢劫罪的量刑部分及数罪并罚部分，即被告人田某犯抢劫罪，判处有期徒刑十年，"
+              "决定执行有期徒刑十年六个月。三、上诉人（原审被告人）田某犯盗窃罪，判处有期徒刑八个月；犯抢劫罪，判处有期徒刑"
+              "三年，决定执行有期徒刑三年六个月。本判决为终审判决。")
+    s = parse_sentencing(ruling)
+    assert [(c, p.months) for c, p in s.charges] == [("盗窃", 8), ("抢劫", 36)] and s.executed.months == 42
+    # items not numbered: the quashing clause ends where the appellant's new sentence begins
+    unnumbered = ("维持原判对被告人孙某的定罪量刑，即被告人孙某犯非法采矿罪，判处有期徒刑三年；撤销原判对被告人周某的量刑部分，即"
+                  "被告人周某犯非法采矿罪，判处有期徒刑二年；上诉人（原审被告人）周某犯非法采矿罪，判处有期徒刑一年六个月。")
+    assert [(n, s.executed.months) for n, s in sentencing_by_defendant(unnumbered)] == [("孙某", 36), ("周某", 18)]
+    # a suspension revoked (撤销…缓刑) is no quashing of this verdict's sentence
+    revoked = "撤销某法院对被告人王某宣告的缓刑；被告人王某犯盗窃罪，判处有期徒刑一年，与前罪判处的有期徒刑二年并罚，决定执行有期徒刑二年十个月。"
+    assert [c for c, _ in parse_sentencing(revoked).charges] == ["盗窃"]
+
+
+def test_a_limited_commutation_quashed_is_not_one():
+    ruling = ("一、维持原判第一项，即被告人马某犯抢劫罪，判处死刑，缓期二年执行，剥夺政治权利终身；被告人高某犯抢劫罪，判处无期徒刑，"
+              "剥夺政治权利终身；二、撤销原判第二项，即对被告人马某限制减刑。本判决为终审判决。")
+    assert [(n, s.executed.commutation_limited) for n, s in sentencing_by_defendant(ruling)] == [("马某", False),
+                                                                                                ("高某", False)]
+    kept = ruling.replace("二、撤销原判第二项，即对被告人马某限制减刑。", "二、对被告人马某限制减刑。")
+    assert [s.executed.commutation_limited for _, s in sentencing_by_defendant(kept)] == [True, False]

@@ -87,3 +87,15 @@ SHORT_TERM_RE = re.compile(rf"(拘役|管制)(?=[{CN_NUMERAL_CHARS}\d])(?:([{CN_
 DEATH_SUSPENDED = "缓期二年执行"
 SUSPENDED = "缓刑"
 FINE = "罚金"
+#: The accessory penalties (附加刑, Criminal Law arts. 34–35) besides the fine: deprivation of political rights for
+#: a term or for life (剥夺政治权利三年 / 剥夺政治权利终身), confiscation of property (并处没收个人全部财产 / 没收财产
+#: 二十五万元; not 没收违法所得, which is no penalty) and, for a foreigner, expulsion.
+RIGHTS_DEPRIVED_RE = re.compile(rf"剥夺政治权利(?:(终身)|(?:([{CN_NUMERAL_CHARS}\d]+)年)?(?:([{CN_NUMERAL_CHARS}\d]+)个?月)?)")
+FOR_LIFE = "终身"
+CONFISCATION_RE = re.compile(r"没收(?:其)?(?:个人)?(?:全部|部分)?财产")
+EXPULSION = "驱逐出境"
+#: A sentence after the one imposing a penalty that goes on with its accessory penalties (…止）。剥夺政治权利一年。 /
+#: 刑满后驱逐出境。).
+ACCESSORY_GOES_ON_RE = re.compile(r"\s*(?:剥夺政治权利|并处|附加|(?:刑满后|并)?驱逐出境)")
+#: A suspended death sentence whose commutation the court limits (同时决定对其限制减刑, Criminal Law art. 50).
+COMMUTATION_LIMITED = "限制减刑"

@@ -4,15 +4,21 @@ serve (决定执行), whether it was combined with a prior one, and a descriptio
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 
 from jiancha.law.penalties import (
+    ACCESSORY_GOES_ON_RE,
     APPEAL_NOTICE,
+    COMMUTATION_LIMITED,
+    CONFISCATION_RE,
     DEATH_SUSPENDED,
     EXEMPTION,
+    EXPULSION,
     FINE,
+    FOR_LIFE,
     LIFE_MONTHS,
     NO_PENALTY_OUTCOMES,
+    RIGHTS_DEPRIVED_RE,
     SHORT_TERM_RE,
     SUSPENDED,
     parse_prison_months,
@@ -54,14 +60,57 @@ def upheld_penalty(context: str) -> str:
 DEFENDANT_ITEM_RE = re.compile(r"(?:被告人|上诉人)(?:[（(]原审被告人[）)])?"
                                r"(?P<name>[^，,。；;：:\s（()）、][^，,。；;：:\s（(、]{0,14}?(?:、[^，,。；;：:\s（(、]{1,15}?)*)"
                                r"(?<!所)(?=犯(?!罪)|以[^，,。；;]{1,30}?罪(?:各|分别)?判处|无罪|不负刑事责任|免予)"
-                               r"|(?:被告|上诉)单位(?:[（(]原审被告单位[）)])?(?P<unit>[^，,。；;：:\s（()）][^，,。；;：:\s]{1,39}?)"
+                               r"|(?:被告|上诉)人?单位(?:[（(]原审被告单位[）)])?(?P<unit>[^，,。；;：:\s（()）][^，,。；;：:\s]{1,39}?)"
                                r"(?=犯(?!罪)|无罪)")
 #: What a verdict on appeal says of a sentence it quashes (二、撤销…判决的第一项，即被告人王某犯…): not the sentence;
 #: what it says is quashed runs to the next numbered item (or the end of the sentence where items are not numbered).
 QUASHED = "撤销"
+REVOKED_RELEASES: tuple[str, ...] = ("缓刑", "假释")
+RESENTENCED = "改判"
+UPHOLD = "维持"
+#: Where a ruling whose items are not numbered goes on from what it quashes to its own sentence: ；上诉人（原审被告人）…
+NEW_SENTENCE_RE = re.compile(r"[；;]\s*上诉(?:人|单位)")
+#: How a ruling introduces the sentence it quashes or upholds: …判决第一项，即被告人…
+QUOTED = "即"
 ITEM_START_RE = re.compile(r"(?:^|(?<=[。；;\s]))[一二三四五六七八九十]+、")
+#: Limited commutation of a suspended death sentence, or expulsion, ordered in an item of its own: 对被告人王某限制减刑.
+ORDERED_FOR_RE = re.compile(rf"对(?:被告人|上诉人|原审被告人)(?P<name>[^，,。；;：:\s（(、]{{1,15}}?)(?:附加)?"
+                            rf"(?:{COMMUTATION_LIMITED}|{EXPULSION})")
 #: Defendants a description names before it says how many more there are.
 SHOWN_DEFENDANTS = 4
+
+
+def _said_before(text: str, at: int, starts: list[int]) -> str:
+    """What ``text`` says before position ``at`` in the same numbered item (``starts``: where items begin), or in
+    the same sentence where items are not numbered."""
+    begin = max([i for i in starts if i <= at], default=0) if starts else text.rfind("。", 0, at) + 1
+    return text[begin:at]
+
+
+def _quashed(text: str, at: int, starts: list[int]) -> bool:
+    """Whether position ``at`` of ``text`` is in what the verdict says it quashes: after 撤销 in the same item
+    (:func:`_said_before`), not after 改判 (撤销原判，改判…) or the ruling's own sentence (…；上诉人…犯…), nor after
+    a revoked suspension or parole (撤销…宣告的缓刑，与…并罚) or, where items are not numbered, after the clause that
+    quashes (撤销…的量刑部分；原审被告人…犯…), unless it quotes what it quashes (撤销…缓刑部分，即…)."""
+    said = _said_before(text, at, starts)
+    k = said.rfind(QUASHED)
+    if k < 0 or RESENTENCED in said[k:] or NEW_SENTENCE_RE.search(said + text[at:at + 4], k):
+        return False
+    if QUOTED in said[k:]:
+        return True
+    return not any(w in said[k:] for w in REVOKED_RELEASES) and not (starts == [] and re.search("[；;]", said[k:]))
+
+
+def _ordered(text: str, word: str, starts: list[int]) -> bool:
+    """Whether ``text`` says ``word`` outside what it quashes."""
+    return any(not _quashed(text, m.start(), starts) for m in re.finditer(re.escape(word), text))
+
+
+def _upheld_quote(text: str, at: int, starts: list[int]) -> bool:
+    """Whether position ``at`` is in a quote of the sentence a ruling upholds (一、维持…判决第一项…，即被告人…)."""
+    said = _said_before(text, at, starts)
+    k = said.find(UPHOLD)
+    return k >= 0 and QUOTED in said[k:]
 
 
 def _by_defendant(operative: str) -> list[tuple[str, str]]:
@@ -72,18 +121,16 @@ def _by_defendant(operative: str) -> list[tuple[str, str]]:
     if not found:
         return []
     starts = [m.end() for m in ITEM_START_RE.finditer(operative)]
-
-    def quashed(at: int) -> bool:
-        begin = max([i for i in starts if i <= at], default=0) if starts else operative.rfind("。", 0, at) + 1
-        return QUASHED in operative[begin:at]
-
     parts: dict[str, str] = {}
     for m, nxt in zip(found, [*found[1:], None], strict=True):
-        if quashed(m.start()):
+        if _quashed(operative, m.start(), starts):
             continue
         end = min([i for i in starts if i > m.start()] + [nxt.start() if nxt else len(operative)])
         for name in (m.group("name") or m.group("unit")).split("、"):   # 甲、乙犯…，各判处…
             parts[name] = parts.get(name, "") + operative[m.start():end]
+    for m in ORDERED_FOR_RE.finditer(operative):   # an item of its own: 二、对被告人王某限制减刑。
+        if m.group("name") in parts and not _quashed(operative, m.start(), starts):
+            parts[m.group("name")] += m.group(0)
     return list(parts.items()) if len(parts) >= 2 else []
 
 
@@ -146,51 +193,87 @@ PRINCIPAL_PENALTIES: tuple[str, ...] = ("有期徒刑", "拘役", "管制", "无
 @dataclass(frozen=True)
 class Penalty:
     """A principal penalty as a verdict imposes it: one of :data:`PRINCIPAL_PENALTIES`, its months for 有期徒刑 /
-    拘役 / 管制 (else None), whether it is suspended (缓刑; for 死刑, 缓期二年执行), and whether a fine comes with it."""
+    拘役 / 管制 (else None), whether it is suspended (缓刑; for 死刑, 缓期二年执行), and the accessory penalties that
+    come with it: a fine, deprivation of political rights (its term as :func:`render_rights_term` words it, '' when
+    none), confiscation of property, expulsion; for a suspended death sentence, whether commutation is limited."""
 
     principal: str
     months: int | None = None
     suspended: bool = False
     fine: bool = False
+    rights_deprived: str = ""
+    confiscation: bool = False
+    expulsion: bool = False
+    commutation_limited: bool = False
 
     def __post_init__(self):
         if self.principal not in PRINCIPAL_PENALTIES:
             raise ValueError(f"{self.principal!r} is not one of {', '.join(PRINCIPAL_PENALTIES)}")
 
-    def describe(self) -> str:
-        """有期徒刑1年6个月（缓刑），并处罚金 / 拘役4个月 / 死刑缓期二年执行 / 无期徒刑 / 单处罚金 / 免予刑事处罚."""
+    def __repr__(self) -> str:   # the fields a verdict sets, after the first four
+        shown = [f for i, f in enumerate(fields(self)) if i < 4 or getattr(self, f.name) != f.default]
+        return f"Penalty({', '.join(f'{f.name}={getattr(self, f.name)!r}' for f in shown)})"
+
+    def describe(self, *, accessory: bool = True) -> str:
+        """有期徒刑1年6个月（缓刑），并处罚金 / 拘役4个月 / 死刑缓期二年执行，限制减刑，剥夺政治权利终身，并处没收财产 /
+        无期徒刑 / 单处罚金 / 免予刑事处罚; without the accessory penalties when not ``accessory``."""
         if self.principal == "死刑":
-            return "死刑缓期二年执行" if self.suspended else "死刑"
-        if self.principal not in ("有期徒刑", "拘役", "管制"):
-            return self.principal
-        core = render_term(self.months) if self.principal == "有期徒刑" else f"{self.principal}{self.months}个月"
-        return core + ("（缓刑）" if self.suspended else "") + ("，并处罚金" if self.fine else "")
+            core = "死刑缓期二年执行" if self.suspended else "死刑"
+            core += "，限制减刑" if self.commutation_limited else ""
+        elif self.principal in ("有期徒刑", "拘役", "管制"):
+            core = render_term(self.months) if self.principal == "有期徒刑" else f"{self.principal}{self.months}个月"
+            core += "（缓刑）" if self.suspended else ""
+        else:
+            core = self.principal
+        if not accessory:
+            return core
+        added = [f"剥夺政治权利{self.rights_deprived}"] if self.rights_deprived else []
+        joined = [word for word, on in (("罚金", self.fine), ("没收财产", self.confiscation)) if on]
+        added += ["并处" + "、".join(joined)] if joined else []
+        added += [EXPULSION] if self.expulsion else []
+        return "，".join([core, *added])
+
+
+def render_rights_term(match: re.Match) -> str:
+    """The term of a :data:`RIGHTS_DEPRIVED_RE` match: 终身, 3年, 1年6个月; '' when it names none."""
+    if match.group(1):
+        return FOR_LIFE
+    months = term_months(match.group(2), match.group(3))
+    y, m = divmod(months, 12)
+    return (f"{y}年" if y else "") + (f"{m}个月" if m else "")
+
+
+def _accessory(text: str) -> dict[str, object]:
+    rights = next((t for m in RIGHTS_DEPRIVED_RE.finditer(text) if (t := render_rights_term(m))), "")
+    return {"fine": FINE in text, "rights_deprived": rights, "confiscation": CONFISCATION_RE.search(text) is not None,
+            "expulsion": EXPULSION in text}
 
 
 def parse_penalty(text: str) -> Penalty | None:
-    """The principal penalty ``text`` imposes (the longest prison term where it names several); None when it
-    imposes none.
+    """The principal penalty ``text`` imposes (the longest prison term where it names several), with the accessory
+    penalties it names; None when it imposes none.
 
     >>> parse_penalty("判处有期徒刑一年零六个月，缓刑二年，并处罚金人民币二千元")
     Penalty(principal='有期徒刑', months=18, suspended=True, fine=True)
-    >>> parse_penalty("判处死刑，缓期二年执行，剥夺政治权利终身"), parse_penalty("驳回上诉，维持原判")
-    (Penalty(principal='死刑', months=None, suspended=True, fine=False), None)
+    >>> parse_penalty("判处死刑，缓期二年执行，剥夺政治权利终身").describe(), parse_penalty("驳回上诉，维持原判")
+    ('死刑缓期二年执行，剥夺政治权利终身', None)
     """
-    fine = FINE in text
+    extra = _accessory(text)
     months = parse_prison_months(text)
     if months is not None and months >= LIFE_MONTHS:
         if "死刑" in text:
-            return Penalty("死刑", suspended=DEATH_SUSPENDED in text, fine=fine)
-        return Penalty("无期徒刑", fine=fine)
+            return Penalty("死刑", suspended=DEATH_SUSPENDED in text,
+                           commutation_limited=COMMUTATION_LIMITED in text, **extra)
+        return Penalty("无期徒刑", **extra)
     if months:
-        return Penalty("有期徒刑", int(months), _suspended(text), fine)
+        return Penalty("有期徒刑", int(months), _suspended(text), **extra)
     short = next((m for m in SHORT_TERM_RE.finditer(text) if m.group(2) or m.group(3)), None)
     if short:
-        return Penalty(short.group(1), term_months(short.group(2), short.group(3)), _suspended(text), fine)
+        return Penalty(short.group(1), term_months(short.group(2), short.group(3)), _suspended(text), **extra)
     if any(w in text for w in EXEMPTION):
         return Penalty(EXEMPTION[0])
-    if fine:     # no prison, detention or control imposed: the fine alone
-        return Penalty("单处罚金")
+    if extra["fine"]:     # no prison, detention or control imposed: the fine alone, which is then no accessory
+        return Penalty("单处罚金", **(extra | {"fine": False}))
     return None
 
 
@@ -230,17 +313,31 @@ class Sentencing:
             return ""
         if not (self.decided and (len(self.charges) >= 2 or self.charges and self.combined_with_prior)):
             return self.executed.describe()
-        parts = [f"{c}罪{replace(p, fine=False).describe()}" for c, p in self.charges]
+        parts = [f"{c}罪{p.describe(accessory=False)}" for c, p in self.charges]
         return "，".join(parts + ["与前罪并罚"] * self.combined_with_prior + [f"决定执行{self.executed.describe()}"])
 
 
 def _sentence_end(text: str, start: int) -> int:
-    end = text.find("。", start)
-    return len(text) if end < 0 else end
+    """Where the sentence from ``start`` ends: at its first 。 outside brackets (…（刑期…止。）…), and past the sentences
+    after it that go on with accessory penalties (:data:`ACCESSORY_GOES_ON_RE`)."""
+    depth, end = 0, None
+    for i in range(start, len(text)):
+        ch = text[i]
+        depth += (ch in "（(") - (ch in "）)" and depth > 0)
+        if ch == "。" and depth == 0:
+            end = i
+            if not ACCESSORY_GOES_ON_RE.match(text, i + 1):
+                return end
+    if end is not None:
+        return len(text)
+    plain = text.find("。", start)   # brackets never closed
+    return len(text) if plain < 0 else plain
 
 
 def parse_sentencing(text: str) -> Sentencing:
     """One defendant's :class:`Sentencing` from the verdict's text for them (all of a verdict on one defendant).
+    What the verdict says it quashes is left out, and of a charge sentenced twice (upheld, then sentenced again
+    on appeal) the later sentence is kept.
 
     >>> s = parse_sentencing("被告人王某犯盗窃罪，判处有期徒刑八个月，并处罚金人民币三千元；与前罪判处的有期徒刑一年并罚，"
     ...                      "决定执行有期徒刑一年六个月，并处罚金人民币三千元。")
@@ -248,20 +345,28 @@ def parse_sentencing(text: str) -> Sentencing:
     ((('盗窃', Penalty(principal='有期徒刑', months=8, suspended=False, fine=True)),), 18, True)
     """
     text = text.split(APPEAL_NOTICE)[0]
+    starts = [m.end() for m in ITEM_START_RE.finditer(text)]
     prior = [(m.start(), m.end()) for m in COMBINED_WITH_PRIOR_RE.finditer(text)]
-    found = [m for m in CHARGE_SENTENCE_RE.finditer(text) if not any(a <= m.start() < b for a, b in prior)]
+    found = [m for m in CHARGE_SENTENCE_RE.finditer(text)
+             if not any(a <= m.start() < b for a, b in prior) and not _quashed(text, m.start(), starts)]
     ends = [m.start() for m in CHARGE_SENTENCES_END_RE.finditer(text)] + [a for a, _ in prior]
-    charges = []
+    said: list[tuple[str, Penalty, bool]] = []   # (charge, penalty, quoted as upheld)
     for i, m in enumerate(found):
         nxt = found[i + 1].start() if i + 1 < len(found) else len(text)
         stop = min([e for e in ends if e > m.end()] + [nxt, _sentence_end(text, m.end())])
         if penalty := parse_penalty(text[m.end():stop]):
-            charges.append(((m.group("charge") or m.group("bare")), penalty))
-    served = [m.end() for m in EXECUTED_RE.finditer(text)]
+            said.append((m.group("charge") or m.group("bare"), penalty, _upheld_quote(text, m.start(), starts)))
+    charges = [(c, p) for i, (c, p, upheld) in enumerate(said)
+               if not (upheld and any(c == later for later, _, _ in said[i + 1:]))]
+    served = [m.end() for m in EXECUTED_RE.finditer(text) if not _quashed(text, m.start(), starts)]
     executed = parse_penalty(text[served[-1]:_sentence_end(text, served[-1])]) if served else None
     decided = executed is not None
     if executed is None:
         executed = charges[0][1] if len(charges) == 1 else parse_penalty(text)
+    if executed:   # often ordered in an item of their own: 二、对被告人…限制减刑。 / 对被告人…驱逐出境
+        limited = executed.principal == "死刑" and executed.suspended and _ordered(text, COMMUTATION_LIMITED, starts)
+        executed = replace(executed, commutation_limited=limited,
+                           expulsion=executed.expulsion or _ordered(text, EXPULSION, starts))
     return Sentencing(tuple(charges), executed, decided, bool(prior))
 
 
