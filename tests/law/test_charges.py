@@ -12,6 +12,7 @@ from jiancha.law.charges import (
     find_charges,
     iter_charge_matches,
     load_charge_table,
+    reduced_forms,
     resolve_charge,
     resolve_label,
     selective_forms,
@@ -88,7 +89,8 @@ def test_resolve_label_single_only():
 
 
 @pytest.mark.parametrize("text, expected", [
-    ("被告人涉嫌盗窃罪、故意伤害，后又抢劫", ["盗窃罪", "故意伤害罪", "抢劫罪"]),
+    ("被告人涉嫌盗窃罪、故意伤害，后又抢劫", ["盗窃罪", "故意伤害罪"]),   # named charges: the bare act 抢劫 is no charge
+    ("被告人盗窃、故意伤害他人，后又抢劫", ["盗窃罪", "故意伤害罪", "抢劫罪"]),   # no charge named: the acts it describes
     ("因涉嫌危险驾驶罪于2019年被刑事拘留", ["危险驾驶罪"]),
     ("犯非国家工作人员受贿罪", ["非国家工作人员受贿罪"]),
     ("以受贿罪、非国家工作人员受贿罪追究", ["受贿罪", "非国家工作人员受贿罪"]),
@@ -178,3 +180,41 @@ def test_selective_forms():
 def test_find_charges_leaves_out_denied_charges(text, expected, everything):
     assert find_charges(text) == expected
     assert find_charges(text, include_negated=True) == everything
+
+
+def test_reduced_forms():
+    forms = reduced_forms("伪造公司、企业、事业单位、人民团体印章罪")
+    assert {"伪造公司印章罪", "伪造事业单位印章罪", "伪造公司、企业印章罪"} <= set(forms)
+    assert "伪造罪" not in forms and "公司印章罪" not in forms       # under four characters; an item without its verb
+    assert "非法持有枪支弹药罪" in reduced_forms("非法持有、私藏枪支、弹药罪")   # the 、 dropped
+    assert "出口退税罪" not in reduced_forms("徇私舞弊发售发票、抵扣税款、出口退税罪")   # the beginning left out: six or more
+    assert reduced_forms("盗窃罪") == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("被告人犯伪造公司印章罪", ["伪造公司、企业、事业单位、人民团体印章罪"]),
+    ("其行为已构成破坏公用电信设施罪", ["破坏广播电视设施、公用电信设施罪"]),
+    ("被告人犯隐匿会计凭证罪", ["隐匿、故意销毁会计凭证、会计账簿、财务会计报告罪"]),
+    ("被告人犯利用邪教组织破坏法律实施罪", ["组织、利用会道门、邪教组织、利用迷信破坏法律实施罪"]),
+    ("以非法携带枪支危及公共安全罪追究", ["非法携带枪支、弹药、管制刀具、危险物品危及公共安全罪"]),
+    ("被告人犯国有公司人员滥用职权罪", ["国有公司、企业、事业单位人员滥用职权罪"]),
+    ("其行为已构成运送他人偷越边境罪", ["运送他人偷越国（边）境罪"]),
+    # a form of several names goes to the one it leaves least out of, when the next leaves out twice as much
+    ("被告人犯拐卖妇女罪", ["拐卖妇女、儿童罪"]),
+    ("其行为已构成履行合同失职被骗罪", ["签订、履行合同失职被骗罪"]),
+    ("犯非法制造罪", []),
+])
+def test_shortened_names_resolve(text, expected):
+    assert find_charges(text) == expected
+
+
+def test_a_charge_the_court_rejects_is_left_out_unless_the_facts_are_asked_for():
+    same_sentence = "本院认为，其行为构成抢劫罪。公诉机关指控被告人犯盗窃罪的罪名不当，本院予以纠正。"
+    assert find_charges(same_sentence) == ["抢劫罪"]
+    assert find_charges(same_sentence, include_mentions=True) == ["抢劫罪", "盗窃罪"]
+    later = "公诉机关指控被告人犯行贿罪。经查，被告人系代表单位实施，不构成行贿罪，其行为构成单位行贿罪。"
+    assert find_charges(later) == ["单位行贿罪"]
+    assert find_charges(later, include_mentions=True) == ["行贿罪", "单位行贿罪"]
+    # the rejection answers a defence's submission: the charge stands
+    assert find_charges("对辩护人提出指控的盗窃罪证据不足的意见，本院不予采纳") == ["盗窃罪"]
+    assert find_charges("其行为已构成拐骗儿童罪，而非拐卖儿童罪") == ["拐骗儿童罪"]

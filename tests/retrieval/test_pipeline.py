@@ -48,7 +48,7 @@ def test_v2_methods_rank_the_same_scene_first(v2, tmp_path, method):
 def test_v2_charge_method_puts_every_same_charge_judgment_first(v2, tmp_path):
     run, manifest, _ = run_retrieval(RetrievalSpec("lecard-v2", method="charge"), v2, cache=tmp_path / "c")
     assert {d for d, _ in run["10"][:3]} == {"106", "107", "108"}      # the three fraud judgments
-    assert manifest["charge_matcher"] == "jiancha.law.charges.find_charges"
+    assert manifest["charge_matcher"] == "jiancha.retrieval.charge.find_case_charges"
 
 
 def test_v2_pool_scope_and_depth(v2, tmp_path):

@@ -10,11 +10,12 @@ Aliases resolved to current official names (always ending in 罪):
 * CAIL-style bracketed forms (``[走私、贩卖、运输、制造]毒品``) and labels without 罪;
 * former names (``偷税罪`` → ``逃税罪``; ``窝藏、转移、收购、销售赃物`` → ``掩饰、隐瞒犯罪所得、犯罪所得收益罪``);
 * partial forms of selective charge names (``贩卖毒品罪`` → ``走私、贩卖、运输、制造毒品罪``), see
-  :func:`selective_forms`;
+  :func:`selective_forms`, and other shortened forms of names with coordinated items (``伪造公司印章罪``), see
+  :func:`reduced_forms`;
 * a few CAIL labels that group several charges (:data:`GROUP_LABELS`).
 
->>> find_charges("被告人涉嫌盗窃罪、故意伤害，后又抢劫")
-['盗窃罪', '故意伤害罪', '抢劫罪']
+>>> find_charges("被告人盗窃、故意伤害他人，后又抢劫"), find_charges("被告人涉嫌盗窃罪、故意伤害，后又抢劫")
+(['盗窃罪', '故意伤害罪', '抢劫罪'], ['盗窃罪', '故意伤害罪'])
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ _ARTICLE_GROUP_LABELS = {"走私": "cl:第一百五十一条"}
 #: Bare forms (without 罪) that are too often part of an unrelated word: (form, next chars that block it).
 _BARE_BLOCKED_BEFORE = {"爆炸": "物", "放火": "器", "间谍": "器"}
 _MIN_BARE_LENGTH = 2
+_MIN_REDUCED, _MIN_REDUCED_INNER = 4, 6   # characters of a reduced form, without 罪 (see reduced_forms)
 _VERB_LENGTH = 2  # verbs of selective charge names: 走私、贩卖、运输、制造 …
 _BRACKETS = re.compile(r"[\[\]【】]")
 
@@ -144,23 +146,86 @@ def _ordered_subsets(words: list[str], limit: int = 6) -> list[str]:
 
 
 def _border_variants(name: str) -> list[str]:
-    """``偷越国（边）境罪`` is also written ``偷越国(边)境罪`` and ``偷越国境罪``."""
+    """``偷越国（边）境罪`` (国境 or 边境) is also written ``偷越国(边)境罪``, ``偷越国境罪`` and ``偷越边境罪``."""
     if "（边）" not in name:
         return []
-    return [name.replace("（边）", "(边)"), name.replace("（边）", "")]
+    return [name.replace("（边）", "(边)"), name.replace("（边）", ""), name.replace("国（边）境", "边境")]
+
+
+def reduced_forms(name: str) -> list[str]:
+    """Shortened forms of a charge name with coordinated items (、), as courts write one item of each list, each with
+    罪: ``伪造公司印章罪`` and ``伪造事业单位印章罪`` for ``伪造公司、企业、事业单位、人民团体印章罪``; ``破坏公用电信设施罪``;
+    ``隐匿会计凭证罪``; ``非法持有枪支弹药罪`` (the 、 dropped).
+
+    A form keeps pieces of the name in order, each of at least two characters; what it leaves out between two pieces
+    begins or ends with 、 (an item and its separator), the first piece begins the name or an item, and the last
+    ends the name or an item. Forms of under four characters are not made, nor of under six that leave out the
+    name's beginning (出口退税罪, of 骗取进出口退税罪, is not 徇私舞弊发售发票、抵扣税款、出口退税罪). Many forms are no real usage; they are
+    harmless, as they match only followed by 罪, after official and :func:`selective_forms` forms.
+
+    >>> "伪造公司印章罪" in reduced_forms("伪造公司、企业、事业单位、人民团体印章罪")
+    True
+    >>> reduced_forms("窝藏、包庇罪")
+    ['窝藏包庇罪']
+    """
+    body = name.removesuffix(CRIME_SUFFIX)
+    size, sep = len(body), "、"
+    memo: dict[int, set[str]] = {}
+
+    def from_piece(i: int) -> set[str]:
+        """Forms of ``body[i:]`` that begin with a piece kept from ``i``."""
+        if i in memo:
+            return memo[i]
+        out: set[str] = set()
+        for j in range(i + 2, size + 1):
+            piece = body[i:j]
+            if piece[0] == sep or piece[-1] == sep:
+                continue
+            if j == size:
+                out.add(piece)
+                continue
+            for k in range(j + 1, size + 1):
+                gap = body[j:k]
+                if k == size:
+                    if gap[0] == sep:
+                        out.add(piece)
+                elif gap[0] == sep or gap[-1] == sep:
+                    out.update(piece + rest for rest in from_piece(k))
+        memo[i] = out
+        return out
+
+    inner = [k + 1 for k, ch in enumerate(body) if ch == sep]
+    forms = {f for f in from_piece(0) if len(f) >= _MIN_REDUCED} | {
+        f for i in inner for f in from_piece(i) if len(f) >= _MIN_REDUCED_INNER}
+    forms.discard(body)
+    return sorted(f + CRIME_SUFFIX for f in forms)
 
 
 @lru_cache(maxsize=1)
 def _selective_index() -> dict[str, tuple[str, ...]]:
-    """Partial selective form (with 罪) → current names, for forms that are unambiguous and not official names."""
+    """Short form (with 罪) → current names, for forms that are not official names: :func:`selective_forms` first,
+    then :func:`reduced_forms` for forms the first do not make. A form made from several names goes to the one it
+    leaves least of out when the next leaves out at least twice as much (拐卖妇女罪 to 拐卖妇女、儿童罪, not
+    不解救被拐卖、绑架妇女、儿童罪); else it is dropped (非法制造罪, of a dozen names)."""
     table = load_charge_table()
-    index: dict[str, set[str]] = {}
-    for name in list(table.charges) + list(table.former):
-        current = _current(name, table)
-        for form in selective_forms(name) + _border_variants(name):
-            index.setdefault(form, set()).update(current)
     official = set(table.charges) | set(table.former)
-    return {f: tuple(sorted(c)) for f, c in index.items() if f not in official and len(c) == 1}
+    names = list(table.charges) + list(table.former)
+    out: dict[str, tuple[str, ...]] = {}
+    made: set[str] = set(official)
+    for make in (lambda n: selective_forms(n) + _border_variants(n), reduced_forms):
+        sources: dict[str, dict[int, set[str]]] = {}   # form → characters left out → current names
+        for name in names:
+            current = _current(name, table)
+            for form in make(name):
+                if form not in made:
+                    sources.setdefault(form, {}).setdefault(len(name) - len(form), set()).update(current)
+        for form, by_left_out in sources.items():
+            every = set().union(*by_left_out.values())
+            least, *more = sorted(by_left_out)
+            if len(every) == 1 or len(by_left_out[least]) == 1 and 2 * least <= more[0]:
+                out[form] = tuple(every) if len(every) == 1 else tuple(by_left_out[least])
+        made |= set(sources)
+    return out
 
 
 @lru_cache(maxsize=4096)
@@ -236,40 +301,89 @@ def iter_charge_matches(text: str) -> list[tuple[int, int, str, tuple[str, ...]]
     return out
 
 
-def _negated_matches(text: str, hits: list[tuple[int, int, str, tuple[str, ...]]]) -> list[bool]:
+def _sentence_begin(text: str, at: int) -> int:
+    return max(text.rfind("。", 0, at), text.rfind("；", 0, at)) + 1
+
+
+def _accused(text: str, start: int) -> bool:
+    """Whether the charge at ``start`` is named in an accusation (公诉机关指控被告人犯…罪)."""
+    return P.CHARGE_ACCUSED in text[_sentence_begin(text, start):start]
+
+
+def _rejected_accusation(text: str, start: int, end: int) -> bool:
+    """Whether the charges at ``text[start:end]`` are ones the prosecution brought and the court rejects in the same
+    sentence (``patterns.CHARGE_REJECTED_AFTER``); asked only of charges named with 罪, as a bare act (侵占, 受贿)
+    there is often one fact of several the court does not find."""
+    begin = _sentence_begin(text, start)
+    stop = text.find("。", end)
+    stop = len(text) if stop < 0 else stop
+    return (_accused(text, start) and P.CHARGE_REJECTED_AFTER.search(text, end, stop) is not None
+            and P.CHARGE_REJECTION_ANSWERS.search(text, begin, stop) is None)
+
+
+def _negated_matches(text: str, hits: list[tuple[int, int, str, tuple[str, ...]]], rejected: bool) -> list[bool]:
     """Whether each match is denied: a negation before the first charge of a list (``不构成盗窃罪、诈骗罪``) or
-    after its last one (``盗窃罪、诈骗罪不能成立``) denies every charge of the list."""
+    after its last one (``盗窃罪、诈骗罪不能成立``) denies every charge of the list; so does, when ``rejected``, the
+    court's rejection of the charges the prosecution brought (:func:`_rejected_accusation`)."""
     out = [False] * len(hits)
-    k = 0
-    while k < len(hits):
-        j = k  # hits k..j form one list
-        while j + 1 < len(hits) and P.CHARGE_LIST_GAP.fullmatch(text, hits[j][1], hits[j + 1][0]):
-            j += 1
+    for k, j in _lists(text, hits):
         start, end = hits[k][0], hits[j][1]
         denied = P.CHARGE_NEGATION_BEFORE.search(text, max(0, start - P.CHARGE_NEGATION_WINDOW), start) is not None \
-            or P.CHARGE_NEGATION_AFTER.match(text, end) is not None
+            or P.CHARGE_NEGATION_AFTER.match(text, end) is not None \
+            or rejected and hits[j][2].endswith(CRIME_SUFFIX) and _rejected_accusation(text, start, end)
         out[k:j + 1] = [denied] * (j + 1 - k)
+    return out
+
+
+def _lists(text: str, hits: list[tuple[int, int, str, tuple[str, ...]]]) -> list[tuple[int, int]]:
+    """(first, last) index of each run of matches that form one list (``盗窃罪、诈骗罪``: ``patterns.CHARGE_LIST_GAP``)."""
+    out: list[tuple[int, int]] = []
+    k = 0
+    while k < len(hits):
+        j = k
+        while j + 1 < len(hits) and P.CHARGE_LIST_GAP.fullmatch(text, hits[j][1], hits[j + 1][0]):
+            j += 1
+        out.append((k, j))
         k = j + 1
     return out
 
 
-def find_charges(text: str, *, include_negated: bool = False) -> list[str]:
+def find_charges(text: str, *, include_negated: bool = False, include_mentions: bool = False) -> list[str]:
     """Canonical charge names (with 罪) found in ``text``, in order of first appearance, deduplicated.
 
     Longest match wins (``故意伤害罪`` over ``伤害``; ``非国家工作人员受贿罪`` over ``受贿罪``); former names resolve
-    to the current ones. A denied mention (``不构成盗窃罪``, ``不以诈骗罪论处``, ``指控的抢劫罪不能成立``, see
-    ``patterns.CHARGE_NEGATION_BEFORE`` / ``CHARGE_NEGATION_AFTER``) is left out unless ``include_negated``;
-    a charge both denied and affirmed in the text is found.
+    to the current ones. A text that names a charge with 罪 has those charges (and the bare names listed with them:
+    ``涉嫌盗窃罪、故意伤害``); the acts it describes by a bare charge name (``盗窃所得的``, ``使用诈骗方法``) count only in a
+    text that names none (facts: ``被告人盗窃…``).
+    A denied mention (``不构成盗窃罪``, ``不以诈骗罪论处``, ``指控的抢劫罪不能成立``, ``而非拐卖儿童罪``, see
+    ``patterns.CHARGE_NEGATION_BEFORE`` / ``CHARGE_NEGATION_AFTER``) is left out unless ``include_negated``; so is
+    a charge the prosecution brought and the court rejects (``指控其犯盗窃罪的罪名不当``,
+    ``patterns.CHARGE_REJECTED_AFTER``) or denies elsewhere (公诉机关指控被告人犯行贿罪。…不构成行贿罪). A charge
+    both denied and affirmed in the text is found.
+
+    ``include_mentions`` asks what the text is about rather than what it finds: the accusations the court rejects,
+    and the bare acts alongside named charges, are kept (case retrieval asks that).
 
     >>> find_charges("其行为不构成盗窃罪，构成诈骗罪"), find_charges("不构成盗窃罪", include_negated=True)
     (['诈骗罪'], ['盗窃罪'])
+    >>> text = "被告人窃取财物后为抗拒抓捕当场使用暴力，构成抢劫罪。公诉机关指控其犯盗窃罪的罪名不当，本院予以纠正。"
+    >>> find_charges(text), find_charges(text, include_mentions=True)
+    (['抢劫罪'], ['抢劫罪', '盗窃罪'])
     """
     hits = iter_charge_matches(text)
-    denied = [False] * len(hits) if include_negated else _negated_matches(text, hits)
+    denied = [False] * len(hits) if include_negated else _negated_matches(text, hits, not include_mentions)
+    overruled = {name for (_, _, _, current), no in zip(hits, denied, strict=True) if no for name in current} \
+        if not include_mentions else set()
+    if not include_mentions:   # bare acts, where the text names charges with 罪 (a bare one in their list counts)
+        named = [any(h[2].endswith(CRIME_SUFFIX) for h in hits[k:j + 1]) for k, j in _lists(text, hits)
+                 for _ in range(k, j + 1)]
+        if any(n and not no for n, no in zip(named, denied, strict=True)):
+            denied = [no or not n for n, no in zip(named, denied, strict=True)]
     seen: dict[str, None] = {}
-    for (_, _, _, current), negated in zip(hits, denied, strict=True):
+    for (start, _, _, current), negated in zip(hits, denied, strict=True):
         if negated:
             continue
         for name in current:
-            seen.setdefault(name, None)
+            if not (name in overruled and _accused(text, start)):   # an accusation the court then denies
+                seen.setdefault(name, None)
     return list(seen)

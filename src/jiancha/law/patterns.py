@@ -47,10 +47,19 @@ NEGATION_PATTERN = re.compile(
 #: Words that deny the charge right after them (``不构成盗窃罪``, ``不以诈骗罪论处``, ``不应认定为抢劫罪``,
 #: ``不属于职务侵占罪``); searched in the few characters before a charge.
 CHARGE_NEGATION_BEFORE = re.compile(
-    r"(?:不|未|没有|无法)(?:应当?|宜|能|足以|再|予|可)?(?:构成|成立|认定为?|定性为|定为|以|涉嫌|属于|符合|按)$"
+    r"(?:(?:不|未|没有|无法)(?:应当?|宜|能|足以|再|予|可)?(?:构成|成立|认定为?|定性为|定为|以|涉嫌|属于|符合|按)"
+    r"|而非|并非|而不是)$"
 )
 #: Words after a charge that deny it (``指控其犯盗窃罪不能成立``, ``诈骗罪的罪名不成立``).
 CHARGE_NEGATION_AFTER = re.compile(r"(?:的?罪名)?(?:不能|不|难以)成立")
+#: A charge the prosecution brought that the court rejects later in the sentence (公诉机关指控被告人犯盗窃罪的罪名不当，
+#: 本院予以纠正 / 指控其犯诈骗罪的事实不清、证据不足，本院不予支持 / 指控被告人犯妨害公务罪，罪名有误): the accusation
+#: before the charge, the rejection after it; not where the sentence tells a defence's submission (辩护人提出指控的
+#: 盗窃罪证据不足的意见不予采纳), which the rejection answers.
+CHARGE_ACCUSED = "指控"
+CHARGE_REJECTED_AFTER = re.compile(r"不当|有误|错误|不予支持|不予认定|不予确认|证据不足|事实不清|不能成立|不成立"
+                                   r"|予以纠正|予以变更|应予纠正|应予变更")
+CHARGE_REJECTION_ANSWERS = re.compile(r"辩护|辩解|辩称|意见|上诉")
 #: Characters of text before a charge searched for a negation.
 CHARGE_NEGATION_WINDOW = 8
 #: Text between two charges that keeps them in one list (``不构成盗窃罪、诈骗罪``: both denied).

@@ -52,10 +52,10 @@ class PrecedentIndex:
 
     def __init__(self, records: list[PDPRecord] | None = None, *, index: SearchIndex | None = None,
                  source: str = ""):
-        from jiancha.law.charges import find_charges
+        from jiancha.retrieval.charge import find_case_charges
 
         if index is None:
-            docs = [CaseDoc(r.id, r.fact, tuple(find_charges(_charge_text(r) + r.raw_reasoning_and_decision)),
+            docs = [CaseDoc(r.id, r.fact, tuple(find_case_charges(_charge_text(r) + r.raw_reasoning_and_decision)),
                             r.decision, r.relevant_articles) for r in records or ()]
             index = SearchIndex.build(docs, charge_model=False)   # built at start-up: kept quick
         self.index = index
@@ -72,10 +72,9 @@ class PrecedentIndex:
     def search(self, case: PDPRecord, k: int = 5, *, exclude_id: str | None = None) -> list[Precedent]:
         """Cases like ``case``: its charges are those its procedure or facts attribute to the suspect (涉嫌…罪,
         指控…), else guessed from the closest cases."""
-        from jiancha.law.charges import find_charges
-        from jiancha.retrieval.charge import stated_charges
+        from jiancha.retrieval.charge import find_case_charges, stated_charges
 
-        named = stated_charges(_charge_text(case), find_charges)
+        named = stated_charges(_charge_text(case), find_case_charges)
         hits = self.index.search(case.fact, k, charges=named or None, exclude_id=exclude_id)
         # a judgment is shown by its court case number when its header prints one, else by its id (file name)
         return [Precedent(id=h.case_number or h.id, decision=h.decision, score=h.score, shared_charges=h.shared_charges,

@@ -44,10 +44,10 @@ class CaseDoc:
 
 
 def finder():
-    """The charge finder of :mod:`jiancha.law.charges` (imported on first use: its tables are large)."""
-    from jiancha.law.charges import find_charges
+    """The charge finder of case retrieval (:func:`~jiancha.retrieval.charge.find_case_charges`)."""
+    from jiancha.retrieval.charge import find_case_charges
 
-    return find_charges
+    return find_case_charges
 
 
 def criminal_law_article(number: int) -> str:

@@ -42,16 +42,16 @@ def retrieval_page(root: Path, r: RunRef, qid: str | None = None) -> dict[str, A
     out.update(qid=qid, dataset_note=note)
     qrels = dataset.qrels.get(qid, {}) if dataset else {}
     query = next((q for q in dataset.queries if q.id == qid), None) if dataset else None
-    from jiancha.law.charges import find_charges
+    from jiancha.retrieval.charge import find_case_charges
 
-    q_charges = find_charges(query.query) if query else []
+    q_charges = find_case_charges(query.query) if query else []
     out["query_text"] = query.query if query else ""
     out["query_charges"] = q_charges
     rows = []
     for rank, (doc, score) in enumerate(ranked, start=1):
         d = dataset.documents.get(doc) if dataset else None
         text = (d.fact or d.qw) if d else ""
-        d_charges = list(d.charges) if d and d.charges else (find_charges(text) if text else [])
+        d_charges = list(d.charges) if d and d.charges else (find_case_charges(text) if text else [])
         rows.append({"rank": rank, "doc": doc, "score": score, "grade": qrels.get(doc),
                      "shared": [c for c in q_charges if c in d_charges], "text": text})
     out["ranked"] = rows
