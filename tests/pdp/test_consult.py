@@ -151,7 +151,9 @@ def test_precedents_from_a_case_index_folder(tmp_path):
             ("被告人孙某醉酒驾驶机动车，血液酒精含量150mg/100ml。", "危险驾驶罪", "拘役二个月"))):
         (tmp_path / "src").mkdir(exist_ok=True)
         (tmp_path / "src" / f"{i}.txt").write_text(
-            f"经审理查明，{fact}\n本院认为，其行为已构成{charge}。判决如下：被告人犯{charge}，判处{term}。",
+            f"经审理查明，{fact}\n本院认为，其行为已构成{charge}。" + ("依照《中华人民共和国刑法》第二百六十四条、第六十七条"
+                                                           "第三款之规定，" if i == 1 else "")
+            + f"判决如下：被告人犯{charge}，判处{term}。",
             encoding="utf-8")
     res = CliRunner().invoke(app, ["retrieval", "index", str(tmp_path / "src"), "--out", str(tmp_path / "ix")])
     assert res.exit_code == 0, res.output
@@ -174,6 +176,7 @@ def test_precedents_from_a_case_index_folder(tmp_path):
     page = client.post("/workbench", data={"procedure": THEFT.procedure, "fact": THEFT.fact})
     assert page.status_code == 200 and "有期徒刑8个月" in page.text and "同罪名：盗窃罪" in page.text
     assert "1</span> · 盗窃罪 · <strong>有期徒刑8个月" in page.text     # each precedent's own charges
+    assert page.text.count("引用法条：") == 1 and "引用法条：刑法第二百六十四条、刑法第六十七条" in page.text
     # no charge named: the shared charge is a guess, and the page says so
     page = client.post("/workbench", data={"fact": "某人在超市内盗窃白酒两瓶"})
     assert "推定罪名相同（本案未写明涉嫌罪名，系推定）：盗窃罪" in page.text and "同罪名" not in page.text
@@ -186,3 +189,16 @@ def test_a_folder_of_judgments_given_as_precedents_points_to_the_index_command(t
     (tmp_path / "a.txt").write_text("经审理查明，被告人赵某盗窃白酒两瓶。", encoding="utf-8")
     res = CliRunner().invoke(app, ["case", "predict", "--fact", THEFT.fact, "--precedents", str(tmp_path)])
     assert res.exit_code != 0 and f"jiancha retrieval index {tmp_path} --out IDX" in str(res.exception)
+
+
+def test_a_precedents_articles_are_named_once_at_article_level():
+    from types import SimpleNamespace
+
+    from jiancha.web.workbench import SHOWN_PRECEDENT_ARTICLES, precedent_articles
+
+    cited = ["cl:第二百六十四条", "cl:第二百六十四条第一款", "cl:第六十七条第三款"]
+    assert precedent_articles(SimpleNamespace(relevant_articles=cited)) == "刑法第二百六十四条、刑法第六十七条"
+    many = [f"cl:第{n}条" for n in ("二十五", "二十六", "二十七", "六十五", "六十七", "七十二", "七十三", "二百六十四")]
+    said = precedent_articles(SimpleNamespace(relevant_articles=many))
+    assert said.endswith("，共 8 条") and said.count("、") == SHOWN_PRECEDENT_ARTICLES - 1
+    assert precedent_articles(SimpleNamespace(relevant_articles=())) == ""

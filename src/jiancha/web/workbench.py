@@ -143,6 +143,19 @@ def article_level(canonical: str) -> str:
         return canonical
 
 
+#: Articles a precedent cites that its line shows, before it says how many more there are.
+SHOWN_PRECEDENT_ARTICLES = 6
+
+
+def precedent_articles(precedent) -> str:
+    """The articles a precedent cites, by name at article level (刑法第二百六十四条、…；等 8 条), '' when none."""
+    from jiancha.web.render import article_name
+
+    cited = list(dict.fromkeys(article_level(a) for a in precedent.relevant_articles))
+    shown = "、".join(article_name(a) for a in cited[:SHOWN_PRECEDENT_ARTICLES])
+    return shown + (f"，共 {len(cited)} 条" if len(cited) > SHOWN_PRECEDENT_ARTICLES else "")
+
+
 def precedent_reasons(precedent, result: Consultation) -> list[str]:
     """Why a precedent is listed, in words: shared charges, articles it shares with the recommendation, and how
     close its facts read among the precedents listed (``similarity_wording``)."""
