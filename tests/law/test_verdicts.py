@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from jiancha.law.penalties import LIFE_MONTHS
 from jiancha.law.verdicts import (
     Penalty,
     describe_verdict,
     parse_penalty,
     parse_sentencing,
     sentencing_by_defendant,
+    served_months,
 )
 
 
@@ -97,3 +99,12 @@ def test_a_limited_commutation_quashed_is_not_one():
                                                                                                 ("高某", False)]
     kept = ruling.replace("二、撤销原判第二项，即对被告人马某限制减刑。", "二、对被告人马某限制减刑。")
     assert [s.executed.commutation_limited for _, s in sentencing_by_defendant(kept)] == [True, False]
+
+
+def test_the_longest_sentence_to_serve_counts_fixed_term_prison():
+    assert served_months("一、被告人甲犯盗窃罪，判处有期徒刑三年；二、被告人乙犯盗窃罪，判处拘役五个月。") == 36.0
+    assert served_months("被告人甲犯受贿罪，判处有期徒刑十年；犯滥用职权罪，判处有期徒刑三年，总和刑期十三年，"
+                         "决定执行有期徒刑十二年。") == 144.0           # the sentence to serve, not the total
+    assert served_months("被告人甲犯故意杀人罪，判处死刑，缓期二年执行。") == LIFE_MONTHS
+    assert served_months("被告人甲犯妨害公务罪，判处罚金人民币三千元。") == 0.0     # a fine alone: no prison
+    assert served_months("准许上诉人撤回上诉。") is None

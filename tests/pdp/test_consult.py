@@ -118,6 +118,9 @@ def test_empty_facts_are_refused():
     empty = PDPRecord(id="", decision="", person_info=THEFT.person_info, procedure=THEFT.procedure, fact=" \n ")
     with pytest.raises(ConfigError, match="no facts"):
         consult(empty)
+    with pytest.raises(ConfigError, match=r"k must be ≥ 0 \(0 lists no precedents\), got -1"):
+        consult(THEFT, k=-1)
+    assert consult(THEFT, k=0).precedents == ()
 
 
 def test_a_failing_endpoint_is_tried_twice_not_six_times(fake_openai):
@@ -176,7 +179,7 @@ def test_precedents_from_a_case_index_folder(tmp_path):
     page = client.post("/workbench", data={"procedure": THEFT.procedure, "fact": THEFT.fact})
     assert page.status_code == 200 and "有期徒刑8个月" in page.text and "同罪名：盗窃罪" in page.text
     assert "1</span> · 盗窃罪 · <strong>有期徒刑8个月" in page.text     # each precedent's own charges
-    assert page.text.count("引用法条：") == 1 and "引用法条：刑法第二百六十四条、刑法第六十七条" in page.text
+    assert page.text.count("引用法条：") == 1 and "引用法条：刑法第二百六十四条、刑法第六十七条第三款" in page.text
     # no charge named: the shared charge is a guess, and the page says so
     page = client.post("/workbench", data={"fact": "某人在超市内盗窃白酒两瓶"})
     assert "推定罪名相同（本案未写明涉嫌罪名，系推定）：盗窃罪" in page.text and "同罪名" not in page.text
@@ -191,13 +194,14 @@ def test_a_folder_of_judgments_given_as_precedents_points_to_the_index_command(t
     assert res.exit_code != 0 and f"jiancha retrieval index {tmp_path} --out IDX" in str(res.exception)
 
 
-def test_a_precedents_articles_are_named_once_at_article_level():
+def test_a_precedents_articles_are_named_once_with_their_paragraphs():
     from types import SimpleNamespace
 
     from jiancha.web.workbench import SHOWN_PRECEDENT_ARTICLES, precedent_articles
 
-    cited = ["cl:第二百六十四条", "cl:第二百六十四条第一款", "cl:第六十七条第三款"]
-    assert precedent_articles(SimpleNamespace(relevant_articles=cited)) == "刑法第二百六十四条、刑法第六十七条"
+    cited = ["cl:第二百六十四条", "cl:第六十七条第一款", "cl:第六十七条第三款", "cl:第二百六十四条"]
+    assert precedent_articles(SimpleNamespace(relevant_articles=cited)) == ("刑法第二百六十四条、刑法第六十七条第一款、"
+                                                                            "刑法第六十七条第三款")
     many = [f"cl:第{n}条" for n in ("二十五", "二十六", "二十七", "六十五", "六十七", "七十二", "七十三", "二百六十四")]
     said = precedent_articles(SimpleNamespace(relevant_articles=many))
     assert said.endswith("，共 8 条") and said.count("、") == SHOWN_PRECEDENT_ARTICLES - 1

@@ -161,6 +161,8 @@ def test_files_without_a_case_are_skipped_and_reported(tmp_path):
     (tmp_path / "list.json").write_text("[1, 2]", encoding="utf-8")
     (tmp_path / "other.json").write_text('{"title": "无关"}', encoding="utf-8")
     (tmp_path / "ok.txt").write_text(JUDGMENT, encoding="utf-8")
+    (tmp_path / "random.txt").write_bytes(bytes(range(128, 256)) * 4)     # neither UTF-8 nor GB18030
+    (tmp_path / "broken.json").write_text('{"fact": "窃取', encoding="utf-8")
     (tmp_path / "sub").mkdir()
     (tmp_path / "sub" / "export.jsonl").write_text(
         json.dumps({"id": "p1", "fact": "窃取手机一部", "charges": ["盗窃罪"]}, ensure_ascii=False) + "\n",
@@ -169,9 +171,12 @@ def test_files_without_a_case_are_skipped_and_reported(tmp_path):
 
     report = SourceReport()
     assert [d.id for d in read_case_docs(tmp_path, report)] == ["ok", "p1"]
-    assert sorted(p.rsplit("/", 1)[-1] for p, _ in report.skipped) == ["empty.txt", "list.json", "other.json"]
+    assert sorted(p.rsplit("/", 1)[-1] for p, _ in report.skipped) == ["broken.json", "empty.txt", "list.json",
+                                                                        "other.json", "random.txt"]
     (line,) = report.lines()
-    assert line.startswith("skipped 3 files: ") and "(a JSON list, not an object)" in line and "(an empty file)" in line
+    assert line.startswith("skipped 5 files: ") and "(a JSON list, not an object)" in line and "(an empty file)" in line
+    assert "random.txt (cannot decode; expected UTF-8 or GB18030 text; save it as UTF-8)" in line
+    assert "broken.json (not a JSON document (" in line
 
 
 def _small_collection(tmp_path):
@@ -208,13 +213,18 @@ def test_guessed_charges_weigh_votes_by_rank_and_do_not_bury_the_best_match(tmp_
     assert named_hits[-1].id == "rob" and named_hits[0].reason.startswith("同罪名：故意伤害罪")
 
 
-def test_a_query_without_indexed_words_is_refused(mini_index):
+def test_a_query_without_indexed_words_is_refused_unless_it_names_a_charge(mini_index):
     idx = SearchIndex.load(mini_index)
     for text, msg in (("", "the query is empty"), ("   ", "the query is empty"),
-                      ("hello world", "no word of two or more Chinese characters"),
-                      ("的", "no word of two or more Chinese characters")):
+                      ("hello world", r"no word of the query \(hello world\) occurs .* and it names no charge;"),
+                      ("的", "no word of the query"),
+                      ("涉嫌偷越国境罪", r"names no charge the indexed cases have \(偷越国（边）境罪\)")):
         with pytest.raises(ConfigError, match=msg):
             idx.search(text, 3)
+    # a charge named and no word of the facts: the cases of that charge, as 同罪名
+    hits = idx.search("涉嫌盗窃罪", 3)
+    assert len(hits) == 3 and all("盗窃罪" in h.charges and h.shared_charges == ("盗窃罪",) for h in hits)
+    assert [h.id for h in hits] == sorted(h.id for h in hits)       # equal scores: by id
 
 
 def test_cli_index_warns_and_search_prints_articles(tmp_path):
@@ -410,3 +420,12 @@ def test_piped_search_output_keeps_each_passage_on_one_line(tmp_path):
     assert res.exit_code == 0, res.output
     (passage,) = [line for line in res.stdout.splitlines() if line.startswith("   「")]
     assert len(passage) > 120 and passage.endswith("」")   # wider than the 200 cells of a piped console
+
+
+def test_a_charge_the_court_rejects_is_not_the_judgments(tmp_path):
+    (tmp_path / "j.txt").write_text(
+        "某某市某某区人民法院\n刑事判决书\n公诉机关指控被告人赵某某犯抢劫罪。经审理查明，被告人赵某某趁被害人不备，夺走其手机一部。"
+        "本院认为，被告人赵某某以非法占有为目的，公然夺取他人财物，其行为已构成抢夺罪。公诉机关指控被告人赵某某犯抢劫罪的罪名不当，"
+        "本院予以纠正。判决如下：被告人赵某某犯抢夺罪，判处有期徒刑一年十个月，并处罚金人民币五千元。", encoding="utf-8")
+    (d,) = read_case_docs(tmp_path)
+    assert d.charges == ("抢夺罪",) and d.decision == "有期徒刑1年10个月，并处罚金"

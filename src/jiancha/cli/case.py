@@ -115,7 +115,7 @@ def predict_command(
     model: ModelOpt = "baseline:rules",
     precedents: PrecedentsOpt = "sample",
     split: Annotated[str, typer.Option("--split", help="Split of --precedents.")] = "test",
-    k: Annotated[int, typer.Option("--k", help="Number of precedents.")] = 5,
+    k: Annotated[int, typer.Option("--k", help="Number of precedents (0: none).")] = 5,
     statutes_dir: Annotated[str | None, typer.Option("--statutes-dir", help="Directory of statute markdown "
                                                      "files, to print each cited article's text.")] = None,
     base_url: Annotated[list[str] | None, typer.Option("--base-url", help="OpenAI-compatible endpoint.")] = None,

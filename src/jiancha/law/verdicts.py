@@ -379,3 +379,17 @@ def sentencing_by_defendant(verdict: str) -> list[tuple[str, Sentencing]]:
         first = DEFENDANT_ITEM_RE.search(operative)
         parts = [((first.group("name") or first.group("unit")) if first else "", operative)]
     return [(name, s) for name, part in parts if (s := parse_sentencing(part)).executed is not None]
+
+
+def served_months(verdict: str) -> float | None:
+    """The longest sentence any defendant of ``verdict`` is to serve (:func:`sentencing_by_defendant`), in months as
+    :func:`~jiancha.law.penalties.parse_prison_months` counts them (fixed-term prison; 0 for 拘役, 管制, a fine or
+    exemption alone; ``LIFE_MONTHS`` for life or death); what the verdict quashes is left out. None when it sentences
+    no one.
+
+    >>> served_months("一、撤销原判，即被告人甲犯抢劫罪，判处有期徒刑十年。二、上诉人甲犯抢劫罪，判处有期徒刑三年。")
+    36.0
+    """
+    months = [LIFE_MONTHS if p.principal in ("无期徒刑", "死刑") else float(p.months or 0) if p.principal == "有期徒刑"
+              else 0.0 for _, s in sentencing_by_defendant(verdict) if (p := s.executed) is not None]
+    return max(months) if months else None

@@ -101,12 +101,14 @@ def consult(case: PDPRecord, *, model: str = DEFAULT_MODEL, precedents: list[PDP
             api_key_env: str | None = None, generation: GenerationConfig | None = None,
             prompt: str = "baseline", index: PrecedentIndex | None = None,
             client: ClientConfig = INTERACTIVE_CLIENT) -> Consultation:
-    """Recommend a decision for ``case`` and find up to ``k`` similar decided cases in ``precedents``.
+    """Recommend a decision for ``case`` and find up to ``k`` similar decided cases in ``precedents`` (none for 0).
 
     Raises ConfigError for empty facts (there is nothing to base a decision on) and BackendError when the model
     endpoint fails after ``client.max_attempts`` attempts."""
     if not case.fact.strip():
         raise ConfigError("the case has no facts (empty 'fact'); the decision is predicted from them")
+    if k < 0:
+        raise ConfigError(f"k must be ≥ 0 (0 lists no precedents), got {k}")
     finish_reason = None
     if baselines.is_baseline(model):
         raw = _baseline_answer(model, case, precedents)

@@ -207,10 +207,11 @@ def find_case_charges(text: str) -> list[str]:
 
 def named_charges(text: str) -> list[str]:
     """Charges ``text`` names as charges, for a judgment's charge list: a name ending in 罪 (参与赌博, 作伪证 name
-    acts, not charges), not denied (:func:`~jiancha.law.charges.find_charges`), outside the title of a law or
-    interpretation in 《》, outside a clause about a prior conviction (:func:`current_clauses`) and outside the
-    prior sentence a verdict combines with its own (与前罪故意伤害罪判处的…并罚:
-    :data:`~jiancha.law.verdicts.COMBINED_WITH_PRIOR_RE`); in order.
+    acts, not charges), that the court finds (:func:`~jiancha.law.charges.find_charges`: not denied, not an
+    accusation it rejects, in the same sentence or another), outside the title of a law or interpretation in 《》,
+    outside a clause about a prior conviction (:func:`current_clauses`) and outside the prior sentence a verdict
+    combines with its own (与前罪故意伤害罪判处的…并罚: :data:`~jiancha.law.verdicts.COMBINED_WITH_PRIOR_RE`); in
+    order.
 
     >>> named_charges("参与赌博人员多。依照《关于审理抢劫、抢夺刑事案件适用法律若干问题的意见》，构成开设赌场罪")
     ['开设赌场罪']
@@ -218,15 +219,19 @@ def named_charges(text: str) -> list[str]:
     ['敲诈勒索罪']
     >>> named_charges("被告人王某犯盗窃罪，判处有期徒刑十个月，与前罪故意伤害罪判处的有期徒刑一年并罚，决定执行有期徒刑一年八个月")
     ['盗窃罪']
+    >>> named_charges("公诉机关指控被告人犯抢劫罪的罪名不当，本院予以纠正。被告人的行为构成抢夺罪")
+    ['抢夺罪']
     """
-    from jiancha.law.charges import iter_charge_matches
+    from jiancha.law.charges import find_charges, iter_charge_matches
     from jiancha.law.patterns import DOCUMENT_TITLE_RE
     from jiancha.law.verdicts import COMBINED_WITH_PRIOR_RE
 
+    clauses = current_clauses(COMBINED_WITH_PRIOR_RE.sub("", DOCUMENT_TITLE_RE.sub("《》", text)))
+    found = set(find_charges("。".join(clauses)))
     out: list[str] = []
-    for clause in current_clauses(COMBINED_WITH_PRIOR_RE.sub("", DOCUMENT_TITLE_RE.sub("《》", text))):
+    for clause in clauses:
         named = {c for _, _, surface, current in iter_charge_matches(clause) if surface.endswith("罪") for c in current}
-        out += [c for c in find_case_charges(clause) if c in named and c not in out]
+        out += [c for c in find_charges(clause, include_mentions=True) if c in named and c in found and c not in out]
     return out
 
 

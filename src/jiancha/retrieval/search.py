@@ -250,15 +250,26 @@ class SearchIndex:
         """The :data:`RERANK_DEPTH` best BM25 documents for ``text``, re-ranked by charge (not yet sorted)."""
         from jiancha.retrieval.charge import ChargeConfig, charge_scores, charge_tiers, expected_tiers
 
+        if not text.strip():
+            raise ConfigError("the query is empty; give the facts of a case")
         toks = tokenise(text, self._tok)
         qids = query_ids(toks, self._vocab)
-        if not any(_CONTENT_WORD.search(t) for t in toks if t in self._vocab):
-            raise ConfigError("the query has no word of two or more Chinese characters that occurs in the indexed "
-                              "cases; describe the facts of a case in Chinese" if text.strip()
-                              else "the query is empty; give the facts of a case")
-        bm = np.asarray(self._bm25.scores(qids), dtype=np.float64)
-        depth = min(RERANK_DEPTH, len(bm))
-        top = np.argpartition(-bm, depth - 1)[:depth] if depth < len(bm) else np.arange(len(bm))
+        if any(_CONTENT_WORD.search(t) for t in toks if t in self._vocab):
+            bm = np.asarray(self._bm25.scores(qids), dtype=np.float64)
+            depth = min(RERANK_DEPTH, len(bm))
+            top = np.argpartition(-bm, depth - 1)[:depth] if depth < len(bm) else np.arange(len(bm))
+        else:   # no word of the facts indexed (抢劫, 涉嫌拐卖儿童罪): the cases of the charges it names, if any
+            from jiancha.law.charges import find_charges
+
+            charges = tuple(charges) if charges is not None else tuple(find_charges(text))
+            bm = np.zeros(len(self.docs))
+            top = np.array([i for i, d in enumerate(self.docs) if set(d.charges) & set(charges)], dtype=np.int64)
+            if not charges or not len(top):
+                words = "、".join(t for t in toks if _CONTENT_WORD.search(t)) or text.strip()[:20]
+                said = f"names no charge the indexed cases have ({'、'.join(charges)})" if charges else "names no charge"
+                raise ConfigError(f"no word of the query ({words}) occurs in the facts of the indexed cases, and it "
+                                  f"{said}; describe the facts in more words, or name the charge (涉嫌…罪)")
+            top = top[:RERANK_DEPTH]
         top = top[np.lexsort((self._ids[top], -bm[top]))]
         doc_charges = [self.docs[i].charges for i in top]
         if charges is not None:

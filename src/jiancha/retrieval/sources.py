@@ -5,9 +5,10 @@ articles).
 ``read_case_docs`` takes a folder of ``.json`` / ``.jsonl`` files and documents (in subfolders or not) or one
 ``.jsonl`` export; a document's text (:mod:`jiancha._util.documents`: UTF-8 or GB18030, a PDF's page-wrapped
 lines joined) is split into facts, reasoning and verdict (:mod:`jiancha.law.judgment`). A file that cannot be
-read (a JSON file that is not JSON, a .txt in neither UTF-8 nor GB18030) raises DataError naming it; one that holds
-no case (empty, a JSON value without a text field, an encrypted or Word 6/95 document, a PDF without a text
-layer) is skipped and listed in a :class:`SourceReport` with what to save it as. :func:`fold_duplicates` keeps one
+read (a JSON file that is not JSON, a .txt in neither UTF-8 nor GB18030) or holds no case (empty, a JSON value
+without a text field, an encrypted or Word 6/95 document, a PDF without a text layer) is skipped and listed in a
+:class:`SourceReport` with what to save it as: one bad file of thousands does not stop an index. A ``.jsonl``
+export's malformed line still raises DataError naming its line, as the export is one file. :func:`fold_duplicates` keeps one
 of identical copies.
 """
 
@@ -165,6 +166,9 @@ def _read_document(f: Path, doc_id: str, report: SourceReport) -> CaseDoc | None
     except UnreadableDocument as exc:
         report.skipped.append((str(f), exc.message))
         return None
+    except DataError as exc:   # text in neither UTF-8 nor GB18030: one file of many, not a reason to stop
+        report.skipped.append((str(f), f"{exc.message}; save it as UTF-8"))
+        return None
     text = doc.text
     if not text.strip():
         report.skipped.append((str(f), "empty"))
@@ -223,7 +227,8 @@ def read_case_docs(src: str | os.PathLike, report: SourceReport | None = None) -
             try:
                 obj = json.loads(f.read_text(encoding="utf-8"))
             except (UnicodeDecodeError, json.JSONDecodeError) as e:
-                raise DataError(f"not a JSON document ({e})", path=str(f)) from None
+                report.skipped.append((str(f), f"not a JSON document ({e})"))
+                continue
             if not isinstance(obj, dict):
                 report.skipped.append((str(f), f"a JSON {type(obj).__name__}, not an object"))
             elif not any(str(obj.get(k) or "").strip() for k in _TEXT_FIELDS):

@@ -148,10 +148,11 @@ SHOWN_PRECEDENT_ARTICLES = 6
 
 
 def precedent_articles(precedent) -> str:
-    """The articles a precedent cites, by name at article level (刑法第二百六十四条、…；等 8 条), '' when none."""
+    """The provisions a precedent cites, by name with their 款 and 项 (刑法第六十七条第三款 is 坦白, 第一款 自首), the
+    first :data:`SHOWN_PRECEDENT_ARTICLES` and how many there are; '' when none."""
     from jiancha.web.render import article_name
 
-    cited = list(dict.fromkeys(article_level(a) for a in precedent.relevant_articles))
+    cited = list(dict.fromkeys(precedent.relevant_articles))
     shown = "、".join(article_name(a) for a in cited[:SHOWN_PRECEDENT_ARTICLES])
     return shown + (f"，共 {len(cited)} 条" if len(cited) > SHOWN_PRECEDENT_ARTICLES else "")
 

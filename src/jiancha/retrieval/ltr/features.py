@@ -4,7 +4,8 @@ Legal structure (:data:`PAIR_FEATURES`): the charge tiers of :mod:`jiancha.retri
 from the verdict, and verdict + reasoning), Criminal Law article overlap (articles the candidate's reasoning and
 verdict cite against the articles of the query's charges), the same 分则 section / chapter, money and drug
 quantities on one log scale (:mod:`jiancha.law.amounts`), shared sentencing circumstances and fact markers
-(:mod:`jiancha.law.circumstances`) and the candidate's sentence (:mod:`jiancha.law.penalties`). Text similarity
+(:mod:`jiancha.law.circumstances`) and the longest sentence the candidate's defendants are to serve
+(:func:`jiancha.law.verdicts.served_months`). Text similarity
 (:data:`SCORE_FEATURES`): per-field BM25 and QLD scores, the character-bigram TF-IDF cosine of the facts
 (:mod:`.chargrams`) and the dense cosine, each raw, z-scored within the query and as a rank within the query. Neighbours (:data:`NEIGHBOUR_FEATURES`): how like a candidate's facts are to the
 facts of the best few other candidates of an unsupervised first stage (charge tier + z(BM25) of the facts), a
@@ -23,7 +24,8 @@ import numpy as np
 
 from jiancha.law.amounts import largest, log_distance, parse_amounts, parse_quantities
 from jiancha.law.circumstances import FACT_MARKERS, SENTENCING_CIRCUMSTANCES, find_circumstances
-from jiancha.law.penalties import parse_prison_months, term_band
+from jiancha.law.penalties import term_band
+from jiancha.law.verdicts import served_months
 from jiancha.retrieval.ltr.cooccurrence import ChargeCooccurrence
 
 #: Candidate fields scored by BM25 and QLD (``qw``, the full text, is left out: it is the three together).
@@ -113,7 +115,7 @@ def compute_doc_side(charges: Sequence[str], verdict_charges: Sequence[str], fac
     return DocSide(tuple(charges), tuple(verdict_charges), fact, cited_articles((reason, result)),
                    _divisions(charges), largest(parse_amounts(fact)), largest(parse_quantities(fact)),
                    find_circumstances(fact + reason, SENTENCING_CIRCUMSTANCES), find_circumstances(fact, FACT_MARKERS),
-                   parse_prison_months(result))
+                   served_months(result))
 
 
 def _charge_match(qs: set[str], cs: Sequence[str]) -> tuple[float, float, float, float]:
