@@ -50,14 +50,16 @@ def test_a_verdict_on_several_defendants_is_described_for_each():
                "缓刑三年。三、被告人钟某犯内幕交易罪，判处有期徒刑一年六个月，并处罚金人民币十二万元。四、被告人王某犯内幕交易罪，"
                "免除刑事处罚。五、责令被告人钟某退赔犯罪所得十万元。如不服本判决，可在接到判决书的第二日起十日内上诉。")
     # the suspension is the second defendant's alone; 退赔犯罪所得 is no conviction
-    assert describe_verdict(verdict) == ("某某商贸有限公司 单处罚金；李某甲 有期徒刑2年（缓刑）；钟某 有期徒刑1年6个月，并处罚金；"
+    assert describe_verdict(verdict) == ("某某商贸有限公司 单处罚金200万元；李某甲 有期徒刑2年（缓刑3年）；钟某 有期徒刑1年6个月，并处罚金"
+                                         "12万元；"
                                          "王某 免予刑事处罚")
     on_appeal = ("一、维持某县人民法院（2016）某刑初221号刑事判决第一项，即被告人甲犯盗窃罪，判处有期徒刑一年。二、撤销该判决第二项、"
                  "第三项，即被告人乙犯盗窃罪，判处有期徒刑三年；被告人丙犯盗窃罪，判处有期徒刑二年。三、上诉人（原审被告人）乙犯盗窃罪，"
                  "判处有期徒刑一年六个月，缓刑二年。")
-    assert describe_verdict(on_appeal) == "甲 有期徒刑1年；乙 有期徒刑1年6个月（缓刑）"   # what it quashes is not shown
+    assert describe_verdict(on_appeal) == "甲 有期徒刑1年；乙 有期徒刑1年6个月（缓刑2年）"   # what it quashes is not shown
     many = "".join(f"{'一二三四五六'[i]}、被告人{n}犯赌博罪，判处拘役{'一二三四五六'[i]}个月。" for i, n in enumerate("甲乙丙丁戊己"))
     assert describe_verdict(many) == "甲 拘役1个月；乙 拘役2个月；丙 拘役3个月；丁 拘役4个月；等6人"
     assert describe_verdict("被告人胡某、苏某犯组织卖淫罪，各判处有期徒刑六年；被告人毛某犯协助组织卖淫罪，判处有期徒刑三年。") \
         == "胡某 有期徒刑6年；苏某 有期徒刑6年；毛某 有期徒刑3年"   # 各判处: each named
-    assert describe_verdict("被告人胡某、苏某犯赌博罪，各判处拘役三个月，缓刑四个月。") == "胡某 拘役3个月（缓刑）；苏某 拘役3个月（缓刑）"
+    assert describe_verdict("被告人胡某、苏某犯赌博罪，各判处拘役三个月，缓刑四个月。") == ("胡某 拘役3个月（缓刑4个月）；"
+                                                                               "苏某 拘役3个月（缓刑4个月）")

@@ -11,17 +11,19 @@ from pathlib import Path
 
 import pytest
 
-from jiancha.law.verdicts import SHOWN_DEFENDANTS, Penalty, describe_verdict, sentencing_by_defendant
+from jiancha.law.penalties import Penalty
+from jiancha.law.verdicts import SHOWN_DEFENDANTS, describe_verdict, sentencing_by_defendant
 
 ROOT = Path(__file__).parent / "blind_verdicts"
 
 
 def _read_description(said: str) -> dict:
-    """The fields of one defendant's description (``有期徒刑1年6个月（缓刑），剥夺政治权利2年，并处罚金``; of several
+    """The fields of one defendant's description (``有期徒刑1年6个月（缓刑2年），剥夺政治权利2年，并处罚金5000元``; of several
     charges, the sentence to serve after 决定执行); the accessory penalties other than the fine are not read."""
     core, *accessory = said.split("决定执行")[-1].split("，")
-    out = {"suspended": "（缓刑）" in core, "fine": any(a.startswith("并处") and "罚金" in a for a in accessory)}
-    core = core.replace("（缓刑）", "")
+    out = {"suspended": "（缓刑" in core, "fine": any(a.startswith("并处") and "罚金" in a for a in accessory)}
+    core = re.sub(r"（缓刑[^）]*）", "", core)
+    core = "单处罚金" if core.startswith("单处罚金") else core     # 单处罚金20万元
     if m := re.fullmatch(r"有期徒刑(?:(\d+)年)?(?:(\d+)个月)?", core):
         return out | {"principal": "有期徒刑", "months": 12 * int(m.group(1) or 0) + int(m.group(2) or 0)}
     if m := re.fullmatch(r"(拘役|管制)(\d+)个月", core):

@@ -123,7 +123,7 @@ def test_identical_copies_are_indexed_once_and_listed(tmp_path):
     SearchIndex.build(read_case_docs(tmp_path / "cand")).save(tmp_path / "ix")
     idx = SearchIndex.load(tmp_path / "ix")
     assert [(d.id, d.also) for d in idx.docs] == [("1972/14776", ("5156/14776",)), ("5156/9", ())]
-    assert idx.docs[1].decision == "无罪" and idx.docs[0].decision == "拘役2个月，并处罚金"
+    assert idx.docs[1].decision == "无罪" and idx.docs[0].decision == "拘役2个月，并处罚金3000元"
     hits = idx.search("被告人醉酒驾驶机动车", 5)
     assert [(h.id, h.also) for h in hits] == [("1972/14776", ("5156/14776",)), ("5156/9", ())]
     assert [h.id for h in idx.search("被告人醉酒驾驶机动车", 5, exclude_id="5156/14776")] == ["5156/9"]
@@ -151,7 +151,7 @@ def test_txt_judgments_are_split_into_facts_reasoning_verdict(tmp_path):
     report = SourceReport()
     a, b = read_case_docs(tmp_path, report)
     assert a.fact.startswith("经审理查明：2023年9月1日晚") and a.fact.endswith("1200元。")
-    assert (a.charges, a.decision, a.articles) == (("抢劫罪",), "有期徒刑4年，并处罚金", ("cl:第二百六十三条", "cl:第五十二条"))
+    assert (a.charges, a.decision, a.articles) == (("抢劫罪",), "有期徒刑4年，并处罚金8000元", ("cl:第二百六十三条", "cl:第五十二条"))
     assert b.fact.startswith("经审理查明") and "吴某" in b.fact and b.charges == ("抢劫罪",)
     assert report.gb18030 == [str(tmp_path / "b.txt")] and not report.skipped
 
@@ -428,4 +428,4 @@ def test_a_charge_the_court_rejects_is_not_the_judgments(tmp_path):
         "本院认为，被告人赵某某以非法占有为目的，公然夺取他人财物，其行为已构成抢夺罪。公诉机关指控被告人赵某某犯抢劫罪的罪名不当，"
         "本院予以纠正。判决如下：被告人赵某某犯抢夺罪，判处有期徒刑一年十个月，并处罚金人民币五千元。", encoding="utf-8")
     (d,) = read_case_docs(tmp_path)
-    assert d.charges == ("抢夺罪",) and d.decision == "有期徒刑1年10个月，并处罚金"
+    assert d.charges == ("抢夺罪",) and d.decision == "有期徒刑1年10个月，并处罚金5000元"

@@ -4,26 +4,21 @@ serve (决定执行), whether it was combined with a prior one, and a descriptio
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 
 from jiancha.law.penalties import (
     ACCESSORY_GOES_ON_RE,
     APPEAL_NOTICE,
     COMMUTATION_LIMITED,
-    CONFISCATION_RE,
-    DEATH_SUSPENDED,
-    EXEMPTION,
     EXPULSION,
     FINE,
-    FOR_LIFE,
     LIFE_MONTHS,
     NO_PENALTY_OUTCOMES,
-    RIGHTS_DEPRIVED_RE,
-    SHORT_TERM_RE,
-    SUSPENDED,
+    QUASHED,
+    Penalty,
+    parse_penalty,
     parse_prison_months,
     render_term,
-    term_months,
 )
 
 #: A sentence that tells the judgment under appeal (原判…判处 / 作出…刑事判决，以…罪判处…), and the words of a
@@ -42,7 +37,7 @@ def upheld_penalty(context: str) -> str:
     >>> upheld_penalty("被告人甲曾因盗窃罪被判处有期徒刑八个月。原审法院以诈骗罪判处被告人甲有期徒刑四年。")
     '有期徒刑4年'
     >>> upheld_penalty("经审理查明…。以盗窃罪判处被告人冯某有期徒刑二年，并处罚金人民币六千元。")
-    '有期徒刑2年，并处罚金'
+    '有期徒刑2年，并处罚金6000元'
     """
     from jiancha.law.patterns import CLAUSE_RE
 
@@ -64,7 +59,6 @@ DEFENDANT_ITEM_RE = re.compile(r"(?:被告人|上诉人)(?:[（(]原审被告人
                                r"(?=犯(?!罪)|无罪)")
 #: What a verdict on appeal says of a sentence it quashes (二、撤销…判决的第一项，即被告人王某犯…): not the sentence;
 #: what it says is quashed runs to the next numbered item (or the end of the sentence where items are not numbered).
-QUASHED = "撤销"
 REVOKED_RELEASES: tuple[str, ...] = ("缓刑", "假释")
 RESENTENCED = "改判"
 UPHOLD = "维持"
@@ -136,8 +130,8 @@ def _by_defendant(operative: str) -> list[tuple[str, str]]:
 
 def describe_verdict(verdict: str, max_chars: int = 60, *, context: str = "") -> str:
     """A verdict in a few characters: the principal penalty it imposes (有期徒刑 as :func:`render_term`, 拘役 /
-    管制 with their months, 无期徒刑, 死刑, 免予刑事处罚, 单处罚金), marked （缓刑） when suspended and ，并处罚金 when a
-    fine comes with it; else the
+    管制 with their months, 无期徒刑, 死刑, 免予刑事处罚, 单处罚金), marked （缓刑2年） when suspended, with the
+    accessory penalties and the amounts stated (:meth:`~jiancha.law.penalties.Penalty.describe`); else the
     first of :data:`NO_PENALTY_OUTCOMES` it names (a ruling that upholds the judgment under appeal adds that
     judgment's penalty when ``context``, the ruling's header and facts, tells it: :func:`upheld_penalty`); else its
     beginning up to the appeal notice.
@@ -145,16 +139,16 @@ def describe_verdict(verdict: str, max_chars: int = 60, *, context: str = "") ->
     >>> describe_verdict("被告人李某犯盗窃罪，判处有期徒刑一年。"), describe_verdict("被告人邓某无罪。如不服本判决，可在…")
     ('有期徒刑1年', '无罪')
     >>> describe_verdict("判处拘役四个月，缓刑六个月，并处罚金二千元"), describe_verdict("判处有期徒刑三年，缓刑四年")
-    ('拘役4个月（缓刑），并处罚金', '有期徒刑3年（缓刑）')
+    ('拘役4个月（缓刑6个月），并处罚金2000元', '有期徒刑3年（缓刑4年）')
     >>> describe_verdict("被告人王某犯非法吸收公众存款罪，判处罚金人民币五万元。"), describe_verdict("判处死刑，缓期二年执行")
-    ('单处罚金', '死刑缓期二年执行')
+    ('单处罚金5万元', '死刑缓期二年执行')
     >>> describe_verdict("准许上诉人撤回上诉。如不服本裁定……")
     '准许上诉人撤回上诉。'
 
     A verdict on several defendants is described for each, by name (the first :data:`SHOWN_DEFENDANTS`):
 
     >>> describe_verdict("一、被告人张某犯盗窃罪，判处有期徒刑三年；二、被告人李某犯盗窃罪，判处有期徒刑一年，缓刑二年。")
-    '张某 有期徒刑3年；李某 有期徒刑1年（缓刑）'
+    '张某 有期徒刑3年；李某 有期徒刑1年（缓刑2年）'
     """
     operative = verdict.split(APPEAL_NOTICE)[0]
     each = [(name, _describe_one(part)) for name, part in _by_defendant(operative)]
@@ -163,13 +157,6 @@ def describe_verdict(verdict: str, max_chars: int = 60, *, context: str = "") ->
         shown = "；".join(f"{name} {said}" for name, said in each[:SHOWN_DEFENDANTS])
         return shown + (f"；等{len(each)}人" if len(each) > SHOWN_DEFENDANTS else "")
     return _describe_one(operative, context) or operative.strip()[:max_chars]
-
-
-def _suspended(text: str) -> bool:
-    """Whether ``text`` suspends a sentence: 缓刑 in a clause that does not revoke one (撤销…宣告缓刑…)."""
-    from jiancha.law.patterns import CLAUSE_RE
-
-    return any(SUSPENDED in c and QUASHED not in c for c in (m.group(0) for m in CLAUSE_RE.finditer(text)))
 
 
 def _describe_one(operative: str, context: str = "") -> str:
@@ -183,98 +170,6 @@ def _describe_one(operative: str, context: str = "") -> str:
     if parse_prison_months(operative) == 0.0:
         return render_term(0.0)
     return ""
-
-
-#: The principal penalties (主刑) a :class:`Penalty` names; 免予刑事处罚 and 单处罚金 stand for a conviction without
-#: one and for a fine alone.
-PRINCIPAL_PENALTIES: tuple[str, ...] = ("有期徒刑", "拘役", "管制", "无期徒刑", "死刑", "免予刑事处罚", "单处罚金")
-
-
-@dataclass(frozen=True)
-class Penalty:
-    """A principal penalty as a verdict imposes it: one of :data:`PRINCIPAL_PENALTIES`, its months for 有期徒刑 /
-    拘役 / 管制 (else None), whether it is suspended (缓刑; for 死刑, 缓期二年执行), and the accessory penalties that
-    come with it: a fine, deprivation of political rights (its term as :func:`render_rights_term` words it, '' when
-    none), confiscation of property, expulsion; for a suspended death sentence, whether commutation is limited."""
-
-    principal: str
-    months: int | None = None
-    suspended: bool = False
-    fine: bool = False
-    rights_deprived: str = ""
-    confiscation: bool = False
-    expulsion: bool = False
-    commutation_limited: bool = False
-
-    def __post_init__(self):
-        if self.principal not in PRINCIPAL_PENALTIES:
-            raise ValueError(f"{self.principal!r} is not one of {', '.join(PRINCIPAL_PENALTIES)}")
-
-    def __repr__(self) -> str:   # the fields a verdict sets, after the first four
-        shown = [f for i, f in enumerate(fields(self)) if i < 4 or getattr(self, f.name) != f.default]
-        return f"Penalty({', '.join(f'{f.name}={getattr(self, f.name)!r}' for f in shown)})"
-
-    def describe(self, *, accessory: bool = True) -> str:
-        """有期徒刑1年6个月（缓刑），并处罚金 / 拘役4个月 / 死刑缓期二年执行，限制减刑，剥夺政治权利终身，并处没收财产 /
-        无期徒刑 / 单处罚金 / 免予刑事处罚; without the accessory penalties when not ``accessory``."""
-        if self.principal == "死刑":
-            core = "死刑缓期二年执行" if self.suspended else "死刑"
-            core += "，限制减刑" if self.commutation_limited else ""
-        elif self.principal in ("有期徒刑", "拘役", "管制"):
-            core = render_term(self.months) if self.principal == "有期徒刑" else f"{self.principal}{self.months}个月"
-            core += "（缓刑）" if self.suspended else ""
-        else:
-            core = self.principal
-        if not accessory:
-            return core
-        added = [f"剥夺政治权利{self.rights_deprived}"] if self.rights_deprived else []
-        joined = [word for word, on in (("罚金", self.fine), ("没收财产", self.confiscation)) if on]
-        added += ["并处" + "、".join(joined)] if joined else []
-        added += [EXPULSION] if self.expulsion else []
-        return "，".join([core, *added])
-
-
-def render_rights_term(match: re.Match) -> str:
-    """The term of a :data:`RIGHTS_DEPRIVED_RE` match: 终身, 3年, 1年6个月; '' when it names none."""
-    if match.group(1):
-        return FOR_LIFE
-    months = term_months(match.group(2), match.group(3))
-    y, m = divmod(months, 12)
-    return (f"{y}年" if y else "") + (f"{m}个月" if m else "")
-
-
-def _accessory(text: str) -> dict[str, object]:
-    rights = next((t for m in RIGHTS_DEPRIVED_RE.finditer(text) if (t := render_rights_term(m))), "")
-    return {"fine": FINE in text, "rights_deprived": rights, "confiscation": CONFISCATION_RE.search(text) is not None,
-            "expulsion": EXPULSION in text}
-
-
-def parse_penalty(text: str) -> Penalty | None:
-    """The principal penalty ``text`` imposes (the longest prison term where it names several), with the accessory
-    penalties it names; None when it imposes none.
-
-    >>> parse_penalty("判处有期徒刑一年零六个月，缓刑二年，并处罚金人民币二千元")
-    Penalty(principal='有期徒刑', months=18, suspended=True, fine=True)
-    >>> parse_penalty("判处死刑，缓期二年执行，剥夺政治权利终身").describe(), parse_penalty("驳回上诉，维持原判")
-    ('死刑缓期二年执行，剥夺政治权利终身', None)
-    """
-    extra = _accessory(text)
-    months = parse_prison_months(text)
-    if months is not None and months >= LIFE_MONTHS:
-        if "死刑" in text:
-            return Penalty("死刑", suspended=DEATH_SUSPENDED in text,
-                           commutation_limited=COMMUTATION_LIMITED in text, **extra)
-        return Penalty("无期徒刑", **extra)
-    if months:
-        return Penalty("有期徒刑", int(months), _suspended(text), **extra)
-    short = next((m for m in SHORT_TERM_RE.finditer(text) if m.group(2) or m.group(3)), None)
-    if short:
-        return Penalty(short.group(1), term_months(short.group(2), short.group(3)), _suspended(text), **extra)
-    if any(w in text for w in EXEMPTION):
-        return Penalty(EXEMPTION[0])
-    if extra["fine"]:     # no prison, detention or control imposed: the fine alone, which is then no accessory
-        return Penalty("单处罚金", **(extra | {"fine": False}))
-    return None
 
 
 #: Where the sentence for one charge begins: 犯受贿罪，判处… / 以贪污罪判处… / ；滥用职权罪，判处… / 犯非法经营罪，单处罚金 /
@@ -342,7 +237,7 @@ def parse_sentencing(text: str) -> Sentencing:
     >>> s = parse_sentencing("被告人王某犯盗窃罪，判处有期徒刑八个月，并处罚金人民币三千元；与前罪判处的有期徒刑一年并罚，"
     ...                      "决定执行有期徒刑一年六个月，并处罚金人民币三千元。")
     >>> s.charges, s.executed.months, s.combined_with_prior
-    ((('盗窃', Penalty(principal='有期徒刑', months=8, suspended=False, fine=True)),), 18, True)
+    ((('盗窃', Penalty(principal='有期徒刑', months=8, suspended=False, fine=True, fine_yuan=3000.0)),), 18, True)
     """
     text = text.split(APPEAL_NOTICE)[0]
     starts = [m.end() for m in ITEM_START_RE.finditer(text)]
