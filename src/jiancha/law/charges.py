@@ -160,8 +160,9 @@ def reduced_forms(name: str) -> list[str]:
     A form keeps pieces of the name in order, each of at least two characters; what it leaves out between two pieces
     begins or ends with 、 (an item and its separator), the first piece begins the name or an item, and the last
     ends the name or an item. Forms of under four characters are not made, nor of under six that leave out the
-    name's beginning (出口退税罪, of 骗取进出口退税罪, is not 徇私舞弊发售发票、抵扣税款、出口退税罪). Many forms are no real usage; they are
-    harmless, as they match only followed by 罪, after official and :func:`selective_forms` forms.
+    name's beginning (出口退税罪, of 骗取进出口退税罪, is not 徇私舞弊发售发票、抵扣税款、出口退税罪). Many forms are
+    no real usage; they are harmless, as they match only followed by 罪, after official and :func:`selective_forms`
+    forms.
 
     >>> "伪造公司印章罪" in reduced_forms("伪造公司、企业、事业单位、人民团体印章罪")
     True

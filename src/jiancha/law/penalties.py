@@ -96,9 +96,10 @@ RIGHTS_DEPRIVED_RE = re.compile(rf"剥夺政治权利(?:(终身)|(?:([{CN_NUMERA
 FOR_LIFE = "终身"
 CONFISCATION_RE = re.compile(r"没收(?:其)?(?:个人)?(?:全部|部分)?财产")
 ALL_PROPERTY = "全部"
-#: A fine and, after it in its clause, its amount (并处罚金人民币五千元 / 罚金1.5万元).
-FINE_RE = re.compile(FINE)
+#: Where the amount of a fine or of property confiscated is looked for: the characters after 罚金 / 没收…财产, up to
+#: the end of its clause (并处罚金人民币五千元，… / 罚金1.5万元（已缴纳）).
 AMOUNT_WINDOW = 30
+AMOUNT_CLAUSE_END_RE = re.compile(r"[，,；;。）)]")
 #: The probation of a suspended sentence: 缓刑二年 / 缓刑考验期限为一年六个月.
 PROBATION_RE = re.compile(rf"缓刑(?:考验期限?为?)?(?:([{CN_NUMERAL_CHARS}\d]+)年)?(?:([{CN_NUMERAL_CHARS}\d]+)个?月)?")
 EXPULSION = "驱逐出境"
@@ -186,18 +187,19 @@ def render_rights_term(match: re.Match) -> str:
 def _accessory(text: str) -> dict[str, object]:
     from jiancha.law.amounts import parse_amounts
 
-    def amount_after(m: re.Match | None) -> float | None:   # in the clause that names it
-        clause = text[m.end():m.end() + AMOUNT_WINDOW] if m else ""
-        found = parse_amounts(re.split(r"[，,；;。）)]", clause, maxsplit=1)[0]) if clause else []
+    def amount_after(end: int | None) -> float | None:
+        if end is None:
+            return None
+        found = parse_amounts(AMOUNT_CLAUSE_END_RE.split(text[end:end + AMOUNT_WINDOW], maxsplit=1)[0])
         return found[0] if found else None
 
     rights = next((t for m in RIGHTS_DEPRIVED_RE.finditer(text) if (t := render_rights_term(m))), "")
     confiscated = CONFISCATION_RE.search(text)
-    fine = FINE_RE.search(text)
-    return {"fine": fine is not None, "rights_deprived": rights, "confiscation": confiscated is not None,
-            "expulsion": EXPULSION in text, "fine_yuan": amount_after(fine),
+    fine_at = text.find(FINE)
+    return {"fine": fine_at >= 0, "rights_deprived": rights, "confiscation": confiscated is not None,
+            "expulsion": EXPULSION in text, "fine_yuan": amount_after(fine_at + len(FINE) if fine_at >= 0 else None),
             "confiscation_all": bool(confiscated and ALL_PROPERTY in confiscated.group(0)),
-            "confiscation_yuan": amount_after(confiscated)}
+            "confiscation_yuan": amount_after(confiscated.end() if confiscated else None)}
 
 
 def _probation(text: str) -> int | None:

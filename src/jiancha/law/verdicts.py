@@ -90,9 +90,12 @@ def _quashed(text: str, at: int, starts: list[int]) -> bool:
     k = said.rfind(QUASHED)
     if k < 0 or RESENTENCED in said[k:] or NEW_SENTENCE_RE.search(said + text[at:at + 4], k):
         return False
-    if QUOTED in said[k:]:
+    after = said[k:]
+    if QUOTED in after:
         return True
-    return not any(w in said[k:] for w in REVOKED_RELEASES) and not (starts == [] and re.search("[；;]", said[k:]))
+    revoked_release = any(w in after for w in REVOKED_RELEASES)
+    clause_ended = not starts and ("；" in after or ";" in after)
+    return not (revoked_release or clause_ended)
 
 
 def _ordered(text: str, word: str, starts: list[int]) -> bool:

@@ -8,8 +8,8 @@ lines joined) is split into facts, reasoning and verdict (:mod:`jiancha.law.judg
 read (a JSON file that is not JSON, a .txt in neither UTF-8 nor GB18030) or holds no case (empty, a JSON value
 without a text field, an encrypted or Word 6/95 document, a PDF without a text layer) is skipped and listed in a
 :class:`SourceReport` with what to save it as: one bad file of thousands does not stop an index. A ``.jsonl``
-export's malformed line still raises DataError naming its line, as the export is one file. :func:`fold_duplicates` keeps one
-of identical copies.
+export's malformed line still raises DataError naming its line, as the export is one file. :func:`fold_duplicates`
+keeps one of identical copies.
 """
 
 from __future__ import annotations

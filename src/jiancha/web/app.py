@@ -154,7 +154,8 @@ def create_app(runs_dir: str | Path | None = None, *, model: str = DEFAULT_MODEL
     def bench_page(out: Outcome | None, partial: bool) -> HTMLResponse:
         ctx = {"model": bench.model, "max_chars": MAX_FIELD_CHARS, "max_upload_mb": MAX_UPLOAD_BYTES // 2**20,
                "person_label": person_label,
-               "out": out, "reasons": precedent_reasons, "cited": precedent_articles, "statutes_loaded": bench.statutes is not None,
+               "out": out, "reasons": precedent_reasons, "cited": precedent_articles,
+               "statutes_loaded": bench.statutes is not None,
                "precedents": bench.index,
                "title": "审查起诉辅助"}
         # htmx swaps only 2xx answers into the page: a partial answer is always 200, its message says what failed.
