@@ -183,6 +183,12 @@ def test_precedents_from_a_case_index_folder(tmp_path):
     # no charge named: the shared charge is a guess, and the page says so
     page = client.post("/workbench", data={"fact": "某人在超市内盗窃白酒两瓶"})
     assert "推定罪名相同（本案未写明涉嫌罪名，系推定）：盗窃罪" in page.text and "同罪名" not in page.text
+    # no charge named and no Criminal Law article recommended: the charge the precedents are guessed to share, with
+    # its article, is pointed out; not when the recommendation cites one
+    page = client.post("/workbench", data={"fact": "某人在超市内窃取白酒两瓶，价值三百元"})
+    assert "相似先例推定的罪名及其条文为 盗窃罪：刑法第二百六十四条" in html.unescape(page.text)
+    page = client.post("/workbench", data={"fact": "某人在超市内盗窃白酒两瓶"})
+    assert 'id="guessed-charge"' not in page.text and 'title="cl:第二百六十四条"' in page.text
     # facts that share no word with the precedents: the recommendation still comes, without precedents
     api = client.post("/api/consult", json={"fact": "，。！"}).json()
     assert api["decision"] and api["precedents"] == []

@@ -26,6 +26,7 @@ from jiancha.web.workbench import (
     Outcome,
     Workbench,
     bilingual,
+    guessed_charge_note,
     precedent_articles,
     precedent_reasons,
 )
@@ -155,6 +156,7 @@ def create_app(runs_dir: str | Path | None = None, *, model: str = DEFAULT_MODEL
         ctx = {"model": bench.model, "max_chars": MAX_FIELD_CHARS, "max_upload_mb": MAX_UPLOAD_BYTES // 2**20,
                "person_label": person_label,
                "out": out, "reasons": precedent_reasons, "cited": precedent_articles,
+               "guessed_charge": guessed_charge_note,
                "statutes_loaded": bench.statutes is not None,
                "precedents": bench.index,
                "title": "审查起诉辅助"}

@@ -157,6 +157,23 @@ def precedent_articles(precedent) -> str:
     return shown + (f"，共 {len(cited)} 条" if len(cited) > SHOWN_PRECEDENT_ARTICLES else "")
 
 
+def guessed_charge_note(result: Consultation) -> str:
+    """When the case names no charge and the recommendation cites no Criminal Law article: the charges its precedents
+    are guessed to share, with those charges' articles (盗窃罪：刑法第二百六十四条), for the reader to check; ''
+    otherwise."""
+    from jiancha.law.articles import Law
+    from jiancha.law.charges import charge_articles
+    from jiancha.web.render import article_name
+
+    if any(article_level(a).startswith(f"{Law.CRIMINAL_LAW.value}:") for a in result.relevant_articles):
+        return ""
+    guessed = next((p.shared_charges for p in result.precedents if p.charges_guessed and p.shared_charges), ())
+    if not guessed:
+        return ""
+    said = "；".join(f"{c}：{'、'.join(article_name(a.canonical()) for a in charge_articles(c))}" for c in guessed)
+    return f"本案未写明涉嫌罪名，建议未引刑法条文；相似先例推定的罪名及其条文为 {said}，请核对。"
+
+
 def precedent_reasons(precedent, result: Consultation) -> list[str]:
     """Why a precedent is listed, in words: shared charges, articles it shares with the recommendation, and how
     close its facts read among the precedents listed (``similarity_wording``)."""
