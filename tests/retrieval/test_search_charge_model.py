@@ -52,6 +52,12 @@ def test_shares_are_a_softmax_over_the_best_charges():
         dict(zip(("盗窃罪", "诈骗罪"), (half / half.sum()).tolist(), strict=True)))
 
 
+def test_training_twice_gives_the_same_weights(collection):
+    docs = collection[::5]
+    a, b = (ChargeClassifier.fit([d.fact for d in docs], [d.charges[0] for d in docs]) for _ in range(2))
+    assert a.classes == b.classes and np.array_equal(a.coef, b.coef) and np.array_equal(a.intercept, b.intercept)
+
+
 def test_tfidf_is_scikit_learns_without_scikit_learn(collection):
     docs = collection[::7]
     clf = ChargeClassifier.fit([d.fact for d in docs], [d.charges[0] for d in docs])

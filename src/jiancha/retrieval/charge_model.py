@@ -2,7 +2,7 @@
 character 1–2-grams of the facts, linear SVM) trained on every candidate's facts → its verdict's primary charge.
 
 It needs no query labels: the candidates' charges come from their own verdicts. On LeCaRD v1 the top prediction
-is one of the query's given charges for 60 of 107 queries, the top two for 81 (nearest-neighbour voting over BM25
+is one of the query's given charges for 58 of 107 queries, the top two for 78 (nearest-neighbour voting over BM25
 matches: 45); docs/retrieval-results.md reports what ranking with predicted charges costs.
 
 For case search the decision values of the :data:`SHARE_CHARGES` best charges become shares by a softmax,
@@ -69,8 +69,8 @@ class ChargeClassifier:
     @classmethod
     def fit(cls, texts: Sequence[str], labels: Sequence[str], *, c: float = 0.5,
             max_features: int = CLASSIFIER_FEATURES) -> ChargeClassifier:
-        """Train on ``texts`` with non-empty ``labels`` (others are skipped); deterministic (liblinear, no
-        shuffling)."""
+        """Train on ``texts`` with non-empty ``labels`` (others are skipped); deterministic (liblinear's dual
+        solver, its order of visiting the texts seeded)."""
         from sklearn.svm import LinearSVC
 
         pairs = [(t[:CLASSIFIER_CHARS], y) for t, y in zip(texts, labels, strict=True) if y]
@@ -78,7 +78,9 @@ class ChargeClassifier:
             raise ConfigError("cannot learn query charges: the collection has fewer than two charges in its verdicts")
         vec = _vectoriser(max_features=max_features)
         x = vec.fit_transform([t for t, _ in pairs])
-        svm = LinearSVC(C=c).fit(x, [y for _, y in pairs])
+        # the dual solver: scikit-learn picks the primal once there are more texts than features, which at 55,000
+        # texts took 2.7 times as long for the same accuracy (benchmarks/charge_classifier_speed.py)
+        svm = LinearSVC(C=c, dual=True, random_state=0).fit(x, [y for _, y in pairs])
         coef, intercept = np.asarray(svm.coef_), np.asarray(svm.intercept_)   # float64, as sklearn decides
         if coef.shape[0] == 1:   # two classes: one decision value, positive for classes_[1]
             coef, intercept = np.vstack([-coef, coef]), np.concatenate([-intercept, intercept])
