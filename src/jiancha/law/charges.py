@@ -322,12 +322,13 @@ def _rejected_accusation(text: str, start: int, end: int) -> bool:
             and P.CHARGE_REJECTION_ANSWERS.search(text, begin, stop) is None)
 
 
-def _negated_matches(text: str, hits: list[tuple[int, int, str, tuple[str, ...]]], rejected: bool) -> list[bool]:
+def _negated_matches(text: str, hits: list[tuple[int, int, str, tuple[str, ...]]], lists: list[tuple[int, int]],
+                     rejected: bool) -> list[bool]:
     """Whether each match is denied: a negation before the first charge of a list (``不构成盗窃罪、诈骗罪``) or
     after its last one (``盗窃罪、诈骗罪不能成立``) denies every charge of the list; so does, when ``rejected``, the
     court's rejection of the charges the prosecution brought (:func:`_rejected_accusation`)."""
     out = [False] * len(hits)
-    for k, j in _lists(text, hits):
+    for k, j in lists:
         start, end = hits[k][0], hits[j][1]
         denied = P.CHARGE_NEGATION_BEFORE.search(text, max(0, start - P.CHARGE_NEGATION_WINDOW), start) is not None \
             or P.CHARGE_NEGATION_AFTER.match(text, end) is not None \
@@ -372,11 +373,12 @@ def find_charges(text: str, *, include_negated: bool = False, include_mentions: 
     (['抢劫罪'], ['抢劫罪', '盗窃罪'])
     """
     hits = iter_charge_matches(text)
-    denied = [False] * len(hits) if include_negated else _negated_matches(text, hits, not include_mentions)
+    lists = _lists(text, hits)
+    denied = [False] * len(hits) if include_negated else _negated_matches(text, hits, lists, not include_mentions)
     overruled = {name for (_, _, _, current), no in zip(hits, denied, strict=True) if no for name in current} \
         if not include_mentions else set()
     if not include_mentions:   # bare acts, where the text names charges with 罪 (a bare one in their list counts)
-        named = [any(h[2].endswith(CRIME_SUFFIX) for h in hits[k:j + 1]) for k, j in _lists(text, hits)
+        named = [any(h[2].endswith(CRIME_SUFFIX) for h in hits[k:j + 1]) for k, j in lists
                  for _ in range(k, j + 1)]
         if any(n and not no for n, no in zip(named, denied, strict=True)):
             denied = [no or not n for n, no in zip(named, denied, strict=True)]

@@ -259,9 +259,7 @@ class SearchIndex:
             depth = min(RERANK_DEPTH, len(bm))
             top = np.argpartition(-bm, depth - 1)[:depth] if depth < len(bm) else np.arange(len(bm))
         else:   # no word of the facts indexed (抢劫, 涉嫌拐卖儿童罪): the cases of the charges it names, if any
-            from jiancha.law.charges import find_charges
-
-            charges = tuple(charges) if charges is not None else tuple(find_charges(text))
+            charges = tuple(charges) if charges is not None else tuple(finder()(text))
             bm = np.zeros(len(self.docs))
             top = np.array([i for i, d in enumerate(self.docs) if set(d.charges) & set(charges)], dtype=np.int64)
             if not charges or not len(top):
