@@ -1,7 +1,8 @@
 """The ``charge`` method when queries carry no charge field (as LeCaRDv2's do): LeCaRD v1 with every query's
 ``crime`` withheld, charges taken from the query text alone (``--no-guess-charges``, BM25 order where it names
 none) against guessed by the classifier trained on the candidates' facts (the default), and the given charges (the
-ceiling). Official NDCG@10 / @30 on the 77 labelled queries (judged pool), and the paired difference.
+ceiling), and guessed by the classifier trained with every charge weighted alike (``--guess-balanced``). Official
+NDCG@10 / @30 on the 77 labelled queries (judged pool), and the paired differences.
 
     .venv/bin/python benchmarks/lecard_v1_withheld_charges.py [--data-dir ../shared/data/lecard_v1]
 """
@@ -26,8 +27,9 @@ def main() -> int:
     withheld = replace(ds, queries=tuple(replace(q, charges=()) for q in ds.queries))
     base = RetrievalSpec("lecard-v1", method="charge").resolved()
     rows = {}
-    for name, data, guess in (("given", ds, True), ("text only", withheld, False), ("guessed", withheld, True)):
-        spec = replace(base, charge=replace(base.charge, guess_charges=guess))
+    for name, data, guess, balanced in (("given", ds, True, False), ("text only", withheld, False, False),
+                                        ("guessed", withheld, True, False), ("balanced", withheld, True, True)):
+        spec = replace(base, charge=replace(base.charge, guess_charges=guess, guess_balanced=balanced))
         t = time.perf_counter()
         run = Retriever(data, spec, cache=cache).run()
         seconds = time.perf_counter() - t
@@ -37,6 +39,7 @@ def main() -> int:
         print(f"{name:10s} ndcg@10 {rows[name][10].mean():.4f}  ndcg@30 {rows[name][30].mean():.4f}  "
               f"({len(labelled)} queries, {seconds:.0f} s)")
     print(f"guessed − text only: ndcg@10 {paired(rows['guessed'][10] - rows['text only'][10])}")
+    print(f"balanced − guessed: ndcg@10 {paired(rows['balanced'][10] - rows['guessed'][10])}")
     return 0
 
 

@@ -24,6 +24,8 @@ def main() -> int:
     ap = lecard_v1_parser(__doc__)
     ap.add_argument("--index", type=Path, help="An index of the LeCaRD v1 judgments to reuse (built when missing).")
     ap.add_argument("--verbose", action="store_true", help="One line per description.")
+    ap.add_argument("--balanced-charges", action="store_true",
+                    help="Build the index with its classifier trained with every charge weighted alike.")
     args = ap.parse_args()
     if missing(args.data_dir):
         return 0
@@ -35,11 +37,13 @@ def main() -> int:
         idx = SearchIndex.load(args.index)
     else:
         cache = resolve_cache_dir(None)
-        idx = SearchIndex.build(read_case_docs(_v1_candidates_dir(args.data_dir, _v1_data(args.data_dir), cache)))
+        idx = SearchIndex.build(read_case_docs(_v1_candidates_dir(args.data_dir, _v1_data(args.data_dir), cache)),
+                                balanced_charges=args.balanced_charges)
         if args.index:
             idx.save(args.index)
     print(f"{len(idx.docs)} judgments; charge classifier: "
-          f"{len(idx.charge_model.classes) if idx.charge_model else 'none'} charges")
+          f"{len(idx.charge_model.classes) if idx.charge_model else 'none'} charges"
+          + (", every charge weighted alike" if idx.charge_model and idx.charge_model.balanced else ""))
     print(f"{'set':7s} {'rule':15s} {'top 1':>6s} {'top 3':>6s} {'hits with a gold charge':>24s}")
     for part in ("dev", "sealed"):
         golds = [json.loads(line) for line in (BLIND / f"{part}.jsonl").read_text(encoding="utf-8").splitlines()]

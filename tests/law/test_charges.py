@@ -218,3 +218,23 @@ def test_a_charge_the_court_rejects_is_left_out_unless_the_facts_are_asked_for()
     # the rejection answers a defence's submission: the charge stands
     assert find_charges("对辩护人提出指控的盗窃罪证据不足的意见，本院不予采纳") == ["盗窃罪"]
     assert find_charges("其行为已构成拐骗儿童罪，而非拐卖儿童罪") == ["拐骗儿童罪"]
+
+
+@pytest.mark.parametrize(("text", "found", "mentioned"), [
+    ("公诉机关指控被告人水某犯故意杀人罪。经审理，公诉机关指控的罪名不当，本院予以变更，被告人水某的行为构成故意伤害罪。",
+     ["故意伤害罪"], ["故意杀人罪", "故意伤害罪"]),
+    ("公诉机关指控被告人甲犯抢劫罪。本院认为，公诉机关指控被告人的罪名有误，应予纠正，被告人甲构成抢夺罪。",
+     ["抢夺罪"], ["抢劫罪", "抢夺罪"]),
+    # the court names the accused charge too: it stands
+    ("公诉机关指控被告人甲犯盗窃罪。指控的罪名不当，本院予以纠正，被告人甲构成盗窃罪、敲诈勒索罪。",
+     ["盗窃罪", "敲诈勒索罪"], ["盗窃罪", "敲诈勒索罪"]),
+    # of two charges accused, which one is rejected is not said: both stay
+    ("公诉机关指控被告人甲犯盗窃罪、诈骗罪。指控该起犯罪的罪名不能成立，被告人甲构成盗窃罪。",
+     ["盗窃罪", "诈骗罪"], ["盗窃罪", "诈骗罪"]),
+    # a defence's submission that the court answers, and an accusation upheld
+    ("公诉机关指控被告人甲犯故意杀人罪。辩护人提出公诉机关指控的罪名不当的意见，本院不予采纳。", ["故意杀人罪"], ["故意杀人罪"]),
+    ("公诉机关指控被告人甲犯盗窃罪。公诉机关指控的罪名成立。", ["盗窃罪"], ["盗窃罪"]),
+])
+def test_a_rejection_that_does_not_name_the_charge_overrules_the_accusation(text, found, mentioned):
+    assert find_charges(text) == found
+    assert find_charges(text, include_mentions=True) == mentioned

@@ -251,6 +251,19 @@ def test_predicted_query_charges_come_from_the_classifier(v1, tmp_path):
                                       cache=tmp_path / "c")
     assert all(len(c) == 2 for c in manifest["query_charges"].values())
     assert manifest["spec"]["ltr"]["query_charges"] == "predicted"
+    assert manifest["spec"]["ltr"]["predicted_balanced"] is False
+
+
+def test_predicted_query_charges_can_weigh_every_charge_alike(v1, tmp_path, monkeypatch):
+    from jiancha.retrieval import charge_model
+
+    fits = []
+    fit = charge_model.ChargeClassifier.fit.__func__
+    monkeypatch.setattr(charge_model.ChargeClassifier, "fit", classmethod(
+        lambda cls, *a, **kw: fits.append(kw.get("balanced")) or fit(cls, *a, **kw)))
+    config = ltr.LTRConfig(folds=2, query_charges="predicted", predicted_balanced=True, dense="none")
+    _, manifest, _, _ = ltr.run_ltr(RetrievalSpec("lecard-v1", method="charge"), v1, config, cache=tmp_path / "c")
+    assert fits == [True] and manifest["spec"]["ltr"]["predicted_balanced"] is True
 
 
 def test_ensemble_is_the_sum_of_its_members_standardised_per_query():

@@ -253,3 +253,10 @@ def test_v2_queries_that_name_no_charge_have_them_guessed(v2, tmp_path, monkeypa
     assert {d for d, _ in guessed["10"][:3]} == {"106", "107", "108"}    # the three fraud judgments
     assert min(s for _, s in guessed["10"][:3]) > 1 > max(s for _, s in guessed["10"][3:])   # in a tier above
     assert {d for d, _ in guessed["5"][:3]} == {"100", "101", "102"}     # the three theft judgments
+    fits = []
+    fit = charge_model.ChargeClassifier.fit.__func__
+    monkeypatch.setattr(charge_model.ChargeClassifier, "fit", classmethod(
+        lambda cls, *a, **kw: fits.append(kw.get("balanced")) or fit(cls, *a, **kw)))
+    balanced = RetrievalSpec("lecard-v2", method="charge", charge=ChargeConfig(guess_balanced=True))
+    _, manifest, _ = run_retrieval(balanced, v2, cache=tmp_path / "c")
+    assert fits == [True] and manifest["spec"]["charge"]["guess_balanced"] is True

@@ -143,6 +143,9 @@ def test_cli_index_says_how_charges_are_guessed(collection, tmp_path):
     r = CliRunner().invoke(app, ["retrieval", "index", str(src), "--out", str(tmp_path / "ix"), "--no-charge-model"])
     assert r.exit_code == 0 and "guessed from its closest cases (--no-charge-model)" in r.output
     assert not (tmp_path / "ix" / "charges").exists()
+    r = CliRunner().invoke(app, ["retrieval", "index", str(src), "--out", str(tmp_path / "ix"), "--balanced-charges"])
+    assert r.exit_code == 0 and "3 charges learned from the verdicts, every charge weighted alike" in r.output
+    assert SearchIndex.load(tmp_path / "ix").charge_model.balanced
 
 
 @pytest.mark.parametrize("part", ["dev", "sealed"])
@@ -162,3 +165,28 @@ def test_the_blind_case_descriptions_name_no_charge_and_have_known_gold(part):
         g = json.loads(line)
         assert g["gold"] and set(g["gold"]) <= known, g["id"]
         assert not stated_charges(g["query"], finder()), g["id"]
+
+
+def test_balanced_weights_raise_a_rare_charge_and_are_kept(collection, tmp_path):
+    rng = random.Random(3)
+    rare = [CaseDoc(f"抢夺{i}", f"被告人在{rng.choice(_PLACES)}街头趁被害人不备，夺取其{rng.choice(_THINGS)}后逃离。",
+                    ("抢夺罪",), "有期徒刑1年", ()) for i in range(6)]
+    docs = collection + rare
+    texts, labels = [d.fact for d in docs], [d.charges[0] for d in docs]
+    plain = ChargeClassifier.fit(texts, labels)
+    balanced = ChargeClassifier.fit(texts, labels, balanced=True)
+    query = "被告人趁被害人不备夺取其手机一部"
+
+    def margin(clf):   # the rare charge's decision value above the best other one
+        row = dict(zip(clf.classes, clf.decision([query])[0], strict=True))
+        return row["抢夺罪"] - max(v for c, v in row.items() if c != "抢夺罪")
+
+    assert not plain.balanced and balanced.balanced
+    assert margin(balanced) > margin(plain)
+    idx = SearchIndex.build(docs, balanced_charges=True)
+    assert idx.charge_model.balanced
+    idx.save(tmp_path / "ix")
+    assert json.loads((tmp_path / "ix" / "index.json").read_text(encoding="utf-8"))["charge_model_balanced"] is True
+    assert SearchIndex.load(tmp_path / "ix").charge_model.balanced
+    SearchIndex.build(docs).save(tmp_path / "ix2")
+    assert not SearchIndex.load(tmp_path / "ix2").charge_model.balanced

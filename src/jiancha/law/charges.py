@@ -307,8 +307,14 @@ def _sentence_begin(text: str, at: int) -> int:
 
 
 def _accused(text: str, start: int) -> bool:
-    """Whether the charge at ``start`` is named in an accusation (公诉机关指控被告人犯…罪)."""
-    return P.CHARGE_ACCUSED in text[_sentence_begin(text, start):start]
+    """Whether the charge at ``start`` is named in an accusation (公诉机关指控被告人犯…罪): after 指控 in its sentence,
+    where that 指控 does not open the court's rejection of the accusation's charge (指控的罪名不当，本院予以纠正，
+    被告人构成盗窃罪 is the court's finding: ``patterns.CHARGE_NAME_REJECTED``)."""
+    at = text.rfind(P.CHARGE_ACCUSED, _sentence_begin(text, start), start)
+    if at < 0:
+        return False
+    rejection = P.CHARGE_NAME_REJECTED.match(text, at, start)
+    return rejection is None
 
 
 def _rejected_accusation(text: str, start: int, end: int) -> bool:
@@ -334,6 +340,25 @@ def _negated_matches(text: str, hits: list[tuple[int, int, str, tuple[str, ...]]
             or P.CHARGE_NEGATION_AFTER.match(text, end) is not None \
             or rejected and hits[j][2].endswith(CRIME_SUFFIX) and _rejected_accusation(text, start, end)
         out[k:j + 1] = [denied] * (j + 1 - k)
+    return out
+
+
+def _unnamed_rejections(text: str, hits: list[tuple[int, int, str, tuple[str, ...]]]) -> set[str]:
+    """The charge the prosecution was said to bring (named with 罪 after 指控) before a sentence in which the court
+    rejects the accusation's charge without naming it (``patterns.CHARGE_NAME_REJECTED``), unless that sentence
+    tells a defence's submission. Only where the accusations before name one charge: of several, the rejection may
+    be of one count (指控该起犯罪的罪名不能成立), and which one is not said."""
+    out: set[str] = set()
+    for m in P.CHARGE_NAME_REJECTED.finditer(text):
+        if any(m.start() < h[1] and h[0] < m.end() for h in hits):
+            continue
+        stop = text.find("。", m.end())
+        if P.CHARGE_REJECTION_ANSWERS.search(text, _sentence_begin(text, m.start()), len(text) if stop < 0 else stop):
+            continue
+        accused = {current for start, _, surface, current in hits
+                   if start < m.start() and surface.endswith(CRIME_SUFFIX) and _accused(text, start)}
+        if len(accused) == 1:
+            out.update(*accused)
     return out
 
 
@@ -377,6 +402,8 @@ def find_charges(text: str, *, include_negated: bool = False, include_mentions: 
     denied = [False] * len(hits) if include_negated else _negated_matches(text, hits, lists, not include_mentions)
     overruled = {name for (_, _, _, current), no in zip(hits, denied, strict=True) if no for name in current} \
         if not include_mentions else set()
+    if not include_mentions:
+        overruled |= _unnamed_rejections(text, hits)
     if not include_mentions:   # bare acts, where the text names charges with 罪 (a bare one in their list counts)
         named = [any(h[2].endswith(CRIME_SUFFIX) for h in hits[k:j + 1]) for k, j in lists
                  for _ in range(k, j + 1)]

@@ -60,6 +60,11 @@ CHARGE_ACCUSED = "指控"
 CHARGE_REJECTED_AFTER = re.compile(r"不当|有误|错误|不予支持|不予认定|不予确认|证据不足|事实不清|不能成立|不成立"
                                    r"|予以纠正|予以变更|应予纠正|应予变更")
 CHARGE_REJECTION_ANSWERS = re.compile(r"辩护|辩解|辩称|意见|上诉")
+#: The court rejecting the accusation's charge without naming it again (公诉机关指控的罪名不当，本院予以变更 /
+#: 指控被告人的罪名有误): every charge the prosecution was said to bring before it is then not found, unless the court
+#: names it too. Nothing between 指控 and 罪名 may be a charge (that one is rejected by CHARGE_REJECTED_AFTER).
+CHARGE_NAME_REJECTED = re.compile(r"指控[^。；，]{0,12}?的?罪名[^。；]{0,4}?(?:不当|有误|错误|不妥|不准确|不能成立|不成立)"
+                                  r"|指控[^。；，]{0,12}?的?罪名[^。；]{0,8}?(?:予以|应予|依法)(?:纠正|变更)")
 #: Characters of text before a charge searched for a negation.
 CHARGE_NEGATION_WINDOW = 8
 #: Text between two charges that keeps them in one list (``不构成盗窃罪、诈骗罪``: both denied).

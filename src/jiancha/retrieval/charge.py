@@ -51,6 +51,9 @@ class ChargeConfig:
         "help": "charge: for a query with no charge field whose text names none (LeCaRDv2), guess its charges "
                 "with a classifier trained on the candidates' facts → verdict charges; tiers averaged over the 5 "
                 "likeliest."})
+    guess_balanced: bool = field(default=False, metadata={
+        "help": "charge: train that classifier with every charge weighted alike (rare charges guessed right more "
+                "often, common ones a little less often)."})
     section_weight: float = field(default=0.0, metadata={
         "help": "charge: weight of a charge in the same Criminal Law section."})
     qld_weight: float = field(default=0.0, metadata={

@@ -3,7 +3,8 @@ character 1–2-grams of the facts, linear SVM) trained on every candidate's fac
 
 It needs no query labels: the candidates' charges come from their own verdicts. On LeCaRD v1 the top prediction
 is one of the query's given charges for 58 of 107 queries, the top two for 78 (nearest-neighbour voting over BM25
-matches: 45); docs/retrieval-results.md reports what ranking with predicted charges costs.
+matches: 45; with every charge weighted alike, 64 and 78); docs/retrieval-results.md reports what ranking with
+predicted charges costs.
 
 For case search the decision values of the :data:`SHARE_CHARGES` best charges become shares by a softmax,
 
@@ -59,6 +60,7 @@ class ChargeClassifier:
     coef: np.ndarray
     intercept: np.ndarray
     classes: tuple[str, ...]
+    balanced: bool = False   # trained with every charge weighted alike (:meth:`fit`)
 
     @staticmethod
     def trainable(labels: Sequence[str]) -> bool:
@@ -68,9 +70,11 @@ class ChargeClassifier:
 
     @classmethod
     def fit(cls, texts: Sequence[str], labels: Sequence[str], *, c: float = 0.5,
-            max_features: int = CLASSIFIER_FEATURES) -> ChargeClassifier:
+            max_features: int = CLASSIFIER_FEATURES, balanced: bool = False) -> ChargeClassifier:
         """Train on ``texts`` with non-empty ``labels`` (others are skipped); deterministic (liblinear's dual
-        solver, its order of visiting the texts seeded)."""
+        solver, its order of visiting the texts seeded). ``balanced`` weighs each text of charge y by
+        N / (K · n_y) (N texts, K charges, n_y of them y), so that every charge counts alike: rare charges are
+        guessed more often and right more often, common ones a little less (docs/retrieval-results.md)."""
         from sklearn.svm import LinearSVC
 
         pairs = [(t[:CLASSIFIER_CHARS], y) for t, y in zip(texts, labels, strict=True) if y]
@@ -80,12 +84,13 @@ class ChargeClassifier:
         x = vec.fit_transform([t for t, _ in pairs])
         # the dual solver: scikit-learn picks the primal once there are more texts than features, which at 55,000
         # texts took 2.7 times as long for the same accuracy (benchmarks/charge_classifier_speed.py)
-        svm = LinearSVC(C=c, dual=True, random_state=0).fit(x, [y for _, y in pairs])
+        svm = LinearSVC(C=c, dual=True, random_state=0, class_weight="balanced" if balanced else None
+                        ).fit(x, [y for _, y in pairs])
         coef, intercept = np.asarray(svm.coef_), np.asarray(svm.intercept_)   # float64, as sklearn decides
         if coef.shape[0] == 1:   # two classes: one decision value, positive for classes_[1]
             coef, intercept = np.vstack([-coef, coef]), np.concatenate([-intercept, intercept])
         return cls({str(t): int(i) for t, i in vec.vocabulary_.items()}, np.asarray(vec.idf_), coef, intercept,
-                   tuple(str(y) for y in svm.classes_))
+                   tuple(str(y) for y in svm.classes_), balanced)
 
     def tfidf(self, text: str) -> tuple[np.ndarray, np.ndarray]:
         """The columns and values of ``text``'s TF-IDF vector, as scikit-learn's ``TfidfVectorizer`` (character
@@ -131,7 +136,8 @@ class ChargeClassifier:
         np.save(d / "coef.npy", self.coef.astype(np.float16))
         np.save(d / "intercept.npy", self.intercept.astype(np.float32))
         atomic_write_text(d / "model.json", json.dumps({"format": MODEL_FORMAT, "classes": list(self.classes),
-                                                        "chars": CLASSIFIER_CHARS}, ensure_ascii=False))
+                                                        "chars": CLASSIFIER_CHARS, "balanced": self.balanced},
+                                                       ensure_ascii=False))
         return d
 
     @classmethod
@@ -154,4 +160,4 @@ class ChargeClassifier:
                 or idf.shape != (len(vocab),) or intercept.shape != (len(classes),):
             raise DataError(f"corrupt charge classifier: {len(classes)} classes and {len(vocab)} n-grams, weights "
                             f"{coef.shape}; rebuild the index with `jiancha retrieval index`", path=str(d))
-        return cls(vocab, idf, coef, intercept, classes)
+        return cls(vocab, idf, coef, intercept, classes, bool(meta.get("balanced", False)))

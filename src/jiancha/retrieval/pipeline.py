@@ -289,8 +289,8 @@ class Retriever:
 
             labels = [c[0] if c else "" for c in self.doc_charges()]
             self._indexes["charge_model"] = ChargeClassifier.fit(
-                [this_case(self.dataset.documents[d].fact) for d in self.doc_ids], labels
-            ) if ChargeClassifier.trainable(labels) else None
+                [this_case(self.dataset.documents[d].fact) for d in self.doc_ids], labels,
+                balanced=self.spec.charge.guess_balanced) if ChargeClassifier.trainable(labels) else None
         model = self._indexes["charge_model"]
         return model.shares(this_case(query.fact or query.query)) if model is not None else {}
 

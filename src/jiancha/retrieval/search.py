@@ -118,10 +118,12 @@ class SearchIndex:
 
     @classmethod
     def build(cls, docs: Iterable[CaseDoc], *, tokenizer: TokenizerConfig | None = None,
-              progress: Callable | None = None, charge_model: bool = True) -> SearchIndex:
+              progress: Callable | None = None, charge_model: bool = True,
+              balanced_charges: bool = False) -> SearchIndex:
         """Index ``docs``; with ``charge_model``, also train the charge classifier when the collection is large
         enough (:data:`~jiancha.retrieval.charge_model.MIN_TRAINING_DOCS`; about a minute more for LeCaRD v1's
-        9,079 judgments on two cores)."""
+        9,079 judgments on two cores), with every charge weighted alike when ``balanced_charges``
+        (:meth:`~jiancha.retrieval.charge_model.ChargeClassifier.fit`)."""
         docs = fold_duplicates(docs)
         if not docs:
             raise ConfigError("no documents to index")
@@ -133,7 +135,8 @@ class SearchIndex:
         if charge_model and ChargeClassifier.trainable([d.charges[0] for d in labelled]):
             desc = f"learning the charges of {len(labelled)} judgments"
             for _ in progress(range(1), desc, 1) if progress else range(1):
-                model = ChargeClassifier.fit([this_case(d.fact) for d in labelled], [d.charges[0] for d in labelled])
+                model = ChargeClassifier.fit([this_case(d.fact) for d in labelled], [d.charges[0] for d in labelled],
+                                             balanced=balanced_charges)
         return cls(docs, BM25Index.build(corpus, BM25Config()), dict(corpus.vocab), tok, model)
 
     def save(self, out: str | os.PathLike) -> Path:
@@ -154,6 +157,7 @@ class SearchIndex:
         atomic_write_text(d / "index.json", json.dumps({
             "format": INDEX_FORMAT, "num_docs": len(self.docs), "tokenizer": self._tok.describe(),
             "protected": list(self._tok.protected), "charge_model": self.charge_model is not None,
+            "charge_model_balanced": bool(self.charge_model and self.charge_model.balanced),
             "docs_sha256": hashlib.sha256(docs.encode("utf-8")).hexdigest()},
             ensure_ascii=False))
         return d

@@ -50,6 +50,9 @@ class LTRConfig:
                                     "e5, or auto (use when the dense extra is installed; the choice is recorded)."})
     predicted_charges: int = field(default=2, metadata={
         "help": "ltr: charges predicted per query when they are predicted (top-k of the charge classifier)."})
+    predicted_balanced: bool = field(default=False, metadata={
+        "help": "ltr: train the classifier that predicts them with every charge weighted alike (rare charges "
+                "predicted right more often, common ones a little less often)."})
     query_charges: str = field(default="given", metadata={
         "choices": QUERY_CHARGES, "help": "ltr: given (the dataset's, predicted where absent) or predicted (always "
                                           "from the query's facts by a classifier trained on the collection's "

@@ -48,16 +48,18 @@ class QueryFeatures:
     charges: tuple[str, ...] = ()
 
 
-def predict_charges_for(dataset, retriever, queries: Sequence, k: int) -> dict[str, tuple[str, ...]]:
+def predict_charges_for(dataset, retriever, queries: Sequence, k: int, balanced: bool = False
+                        ) -> dict[str, tuple[str, ...]]:
     """The ``k`` charges a classifier trained on the collection's facts → verdict primary charges predicts for each
-    query's facts (:mod:`jiancha.retrieval.charge_model`); none are trained when no query needs them."""
+    query's facts (:mod:`jiancha.retrieval.charge_model`; every charge weighted alike when ``balanced``); none are
+    trained when no query needs them."""
     if not queries:
         return {}
     from jiancha.retrieval.charge_model import ChargeClassifier
 
     charges = retriever.doc_charges()
     clf = ChargeClassifier.fit([dataset.documents[d].fact for d in retriever.doc_ids],
-                               [c[0] if c else "" for c in charges], max_features=200_000)   # docs' ltr figures used 200,000
+                               [c[0] if c else "" for c in charges], max_features=200_000, balanced=balanced)   # docs' ltr figures used 200,000
     return dict(zip((q.id for q in queries), clf.predict([q.fact or q.query for q in queries], k), strict=True))
 
 
@@ -97,7 +99,7 @@ def extract_features(dataset, base_spec, config: LTRConfig = DEFAULT_LTR, *, cac
         return t[long_token[t]]
 
     predicted = predict_charges_for(dataset, r, [q for q in qs if not (q.charges and config.query_charges == "given")],
-                                    config.predicted_charges)
+                                    config.predicted_charges, config.predicted_balanced)
     for q in progress(qs, "ltr features", len(qs)):
         cand = r.candidates_for(q.id)
         docs = []
