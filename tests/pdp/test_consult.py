@@ -180,6 +180,10 @@ def test_precedents_from_a_case_index_folder(tmp_path):
     assert page.status_code == 200 and "有期徒刑8个月" in page.text and "同罪名：盗窃罪" in page.text
     assert "1</span> · 盗窃罪 · <strong>有期徒刑8个月" in page.text     # each precedent's own charges
     assert page.text.count("引用法条：") == 1 and "引用法条：刑法第二百六十四条、刑法第六十七条第三款" in page.text
+    # the drink-driving judgment shares no charge and hardly a word: listed, but folded away under the others
+    listed, folded = page.text.split('id="folded-precedents"')
+    assert "另有 1 件先例与本案罪名不同" in folded and "危险驾驶罪" in folded and "危险驾驶罪" not in listed
+    assert '<ol class="precedents" start="3">' in folded
     # no charge named: the shared charge is a guess, and the page says so
     page = client.post("/workbench", data={"fact": "某人在超市内盗窃白酒两瓶"})
     assert "推定罪名相同（本案未写明涉嫌罪名，系推定）：盗窃罪" in page.text and "同罪名" not in page.text
@@ -212,3 +216,17 @@ def test_a_precedents_articles_are_named_once_with_their_paragraphs():
     said = precedent_articles(SimpleNamespace(relevant_articles=many))
     assert said.endswith("，共 8 条") and said.count("、") == SHOWN_PRECEDENT_ARTICLES - 1
     assert precedent_articles(SimpleNamespace(relevant_articles=())) == ""
+
+
+def test_a_precedents_similarity_is_that_of_its_facts_not_of_its_charge_tier():
+    from types import SimpleNamespace
+
+    from jiancha.web.workbench import precedent_reasons
+
+    same_charge = SimpleNamespace(score=3.2, fact_score=2.0, shared_charges=("盗窃罪",), charges_guessed=False,
+                                  relevant_articles=())
+    other_charge = SimpleNamespace(score=0.9, fact_score=8.0, shared_charges=(), charges_guessed=False,
+                                   relevant_articles=())
+    result = SimpleNamespace(relevant_articles=(), precedents=(same_charge, other_charge))
+    assert precedent_reasons(same_charge, result) == ["同罪名：盗窃罪", "事实表述：所列先例中相近程度第 2，远不及最相近的一件"]
+    assert precedent_reasons(other_charge, result) == ["事实表述：所列先例中最相近"]

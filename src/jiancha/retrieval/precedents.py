@@ -38,6 +38,7 @@ class Precedent:
     reason: str = ""
     charges: tuple[str, ...] = ()
     charges_guessed: bool = False   # the case's charges were guessed from the precedents: shared ones are 推定
+    fact_score: float = 0.0   # BM25 of the case's facts against the precedent's alone (``score`` adds the charge tier)
 
 
 def _charge_text(r: PDPRecord) -> str:
@@ -79,4 +80,5 @@ class PrecedentIndex:
         # a judgment is shown by its court case number when its header prints one, else by its id (file name)
         return [Precedent(id=h.case_number or h.id, decision=h.decision, score=h.score, shared_charges=h.shared_charges,
                           relevant_articles=h.articles, fact_excerpt=self._facts[h.id][:160], passage=h.passage,
-                          reason=h.reason, charges=h.charges, charges_guessed=h.guessed) for h in hits]
+                          reason=h.reason, charges=h.charges, charges_guessed=h.guessed,
+                          fact_score=h.fact_score) for h in hits]

@@ -76,18 +76,21 @@ class SearchHit:
     also: tuple[str, ...] = ()
     guessed: bool = False   # the query's charges were guessed from similar cases, not named: shared ones are 推定
     case_number: str = ""
+    fact_score: float = 0.0   # BM25 of the query against the facts alone (``score`` adds the charge tier)
 
 
 @dataclass(frozen=True)
 class Ranking:
     """A query's candidates before sorting: its tokens, the indices of the documents re-ranked, their scores, the
-    query's charges with their weights, and whether the query named them (or they were given)."""
+    query's charges with their weights, whether the query named them (or they were given), and the documents'
+    BM25 scores on the facts alone."""
 
     tokens: tuple[str, ...]
     docs: np.ndarray
     scores: np.ndarray
     charges: dict[str, float]
     named: bool
+    fact_scores: np.ndarray
 
 
 # ------------------------------------------------------------------------------------------------- index
@@ -280,7 +283,7 @@ class SearchIndex:
             weights, named = self.query_charges(text, top, voting)
         tiers = (charge_tiers(tuple(weights), doc_charges, ChargeConfig()) if named
                  else expected_tiers(weights, doc_charges))
-        return Ranking(tuple(toks), top, charge_scores(tiers, bm[top]), weights, named)
+        return Ranking(tuple(toks), top, charge_scores(tiers, bm[top]), weights, named, bm[top])
 
     def search(self, text: str, k: int = 10, *, charges: Sequence[str] | None = None,
                exclude_id: str | None = None, voting: str = DEFAULT_VOTING) -> list[SearchHit]:
@@ -304,7 +307,7 @@ class SearchIndex:
             passage, words = best_passage(d.fact, qset)
             out.append(SearchHit(d.id, round(float(s[j]), 4), d.charges, shared, d.decision, d.articles, passage,
                                  render_reason(shared, words, text, d.fact, guessed=not r.named), d.also,
-                                 not r.named, d.case_number))
+                                 not r.named, d.case_number, round(float(r.fact_scores[j]), 4)))
             if len(out) == k:
                 break
         return out

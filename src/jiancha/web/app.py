@@ -29,6 +29,7 @@ from jiancha.web.workbench import (
     guessed_charge_note,
     precedent_articles,
     precedent_reasons,
+    split_precedents,
 )
 
 __all__ = ["MAX_FIELD_CHARS", "create_app", "message_title", "validation_message"]
@@ -156,7 +157,7 @@ def create_app(runs_dir: str | Path | None = None, *, model: str = DEFAULT_MODEL
         ctx = {"model": bench.model, "max_chars": MAX_FIELD_CHARS, "max_upload_mb": MAX_UPLOAD_BYTES // 2**20,
                "person_label": person_label,
                "out": out, "reasons": precedent_reasons, "cited": precedent_articles,
-               "guessed_charge": guessed_charge_note,
+               "guessed_charge": guessed_charge_note, "split_precedents": split_precedents,
                "statutes_loaded": bench.statutes is not None,
                "precedents": bench.index,
                "title": "审查起诉辅助"}

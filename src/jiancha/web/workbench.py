@@ -188,7 +188,31 @@ def precedent_reasons(precedent, result: Consultation) -> list[str]:
                                 if article_level(a) in recommended))
     if common:
         reasons.append("同引法条：" + "、".join(article_name(a) for a in common))
-    scores = [p.score for p in result.precedents]
+    scores = [p.fact_score for p in result.precedents]
     if scores and max(scores) > 0:
-        reasons.append(similarity_wording(precedent.score, scores))
+        reasons.append(similarity_wording(precedent.fact_score, scores))
     return reasons
+
+
+#: A precedent whose facts score below this share of the closest one's (BM25), and that shares no charge with
+#: the case, is folded away: the ``远不及最相近的一件`` of :data:`SIMILARITY_WORDS`.
+FOLD_BELOW = 0.5
+
+
+def split_precedents(precedents) -> tuple[list, list]:
+    """The precedents a page lists, and those it folds away: the closest always listed; another folded when it
+    shares no charge with the case and its facts read far from the case's (BM25 below :data:`FOLD_BELOW` of the
+    closest one's), as such a case says little about this one.
+
+    >>> from types import SimpleNamespace as P
+    >>> shown, folded = split_precedents([P(fact_score=9.0, shared_charges=("盗窃罪",)),
+    ...     P(fact_score=3.0, shared_charges=("盗窃罪",)), P(fact_score=6.0, shared_charges=()),
+    ...     P(fact_score=4.0, shared_charges=())])
+    >>> [p.fact_score for p in shown], [p.fact_score for p in folded]
+    ([9.0, 3.0, 6.0], [4.0])
+    """
+    top = max((p.fact_score for p in precedents), default=0.0)
+    far = [i > 0 and top > 0 and p.fact_score < FOLD_BELOW * top and not p.shared_charges
+           for i, p in enumerate(precedents)]
+    return ([p for p, f in zip(precedents, far, strict=True) if not f],
+            [p for p, f in zip(precedents, far, strict=True) if f])
