@@ -182,7 +182,7 @@ def test_precedents_from_a_case_index_folder(tmp_path):
     assert page.text.count("引用法条：") == 1 and "引用法条：刑法第二百六十四条、刑法第六十七条第三款" in page.text
     # the drink-driving judgment shares no charge and hardly a word: listed, but folded away under the others
     listed, folded = page.text.split('id="folded-precedents"')
-    assert "另有 1 件先例与本案罪名不同" in folded and "危险驾驶罪" in folded and "危险驾驶罪" not in listed
+    assert "另有 1 件先例没有本案的罪名" in folded and "危险驾驶罪" in folded and "危险驾驶罪" not in listed
     assert '<ol class="precedents" start="3">' in folded
     # no charge named: the shared charge is a guess, and the page says so
     page = client.post("/workbench", data={"fact": "某人在超市内盗窃白酒两瓶"})

@@ -311,10 +311,7 @@ def _accused(text: str, start: int) -> bool:
     where that 指控 does not open the court's rejection of the accusation's charge (指控的罪名不当，本院予以纠正，
     被告人构成盗窃罪 is the court's finding: ``patterns.CHARGE_NAME_REJECTED``)."""
     at = text.rfind(P.CHARGE_ACCUSED, _sentence_begin(text, start), start)
-    if at < 0:
-        return False
-    rejection = P.CHARGE_NAME_REJECTED.match(text, at, start)
-    return rejection is None
+    return at >= 0 and P.CHARGE_NAME_REJECTED.match(text, at, start) is None
 
 
 def _rejected_accusation(text: str, start: int, end: int) -> bool:
@@ -401,9 +398,7 @@ def find_charges(text: str, *, include_negated: bool = False, include_mentions: 
     lists = _lists(text, hits)
     denied = [False] * len(hits) if include_negated else _negated_matches(text, hits, lists, not include_mentions)
     overruled = {name for (_, _, _, current), no in zip(hits, denied, strict=True) if no for name in current} \
-        if not include_mentions else set()
-    if not include_mentions:
-        overruled |= _unnamed_rejections(text, hits)
+        | _unnamed_rejections(text, hits) if not include_mentions else set()
     if not include_mentions:   # bare acts, where the text names charges with 罪 (a bare one in their list counts)
         named = [any(h[2].endswith(CRIME_SUFFIX) for h in hits[k:j + 1]) for k, j in lists
                  for _ in range(k, j + 1)]

@@ -61,7 +61,7 @@ CHARGE_REJECTED_AFTER = re.compile(r"不当|有误|错误|不予支持|不予认
                                    r"|予以纠正|予以变更|应予纠正|应予变更")
 CHARGE_REJECTION_ANSWERS = re.compile(r"辩护|辩解|辩称|意见|上诉")
 #: The court rejecting the accusation's charge without naming it again (公诉机关指控的罪名不当，本院予以变更 /
-#: 指控被告人的罪名有误): every charge the prosecution was said to bring before it is then not found, unless the court
+#: 指控被告人的罪名有误): the one charge the prosecution was said to bring before it is then not found, unless the court
 #: names it too. Nothing between 指控 and 罪名 may be a charge (that one is rejected by CHARGE_REJECTED_AFTER).
 CHARGE_NAME_REJECTED = re.compile(r"指控[^。；，]{0,12}?的?罪名[^。；]{0,4}?(?:不当|有误|错误|不妥|不准确|不能成立|不成立)"
                                   r"|指控[^。；，]{0,12}?的?罪名[^。；]{0,8}?(?:予以|应予|依法)(?:纠正|变更)")
