@@ -238,3 +238,18 @@ def test_a_charge_the_court_rejects_is_left_out_unless_the_facts_are_asked_for()
 def test_a_rejection_that_does_not_name_the_charge_overrules_the_accusation(text, found, mentioned):
     assert find_charges(text) == found
     assert find_charges(text, include_mentions=True) == mentioned
+
+
+@pytest.mark.parametrize(("text", "found", "mentioned"), [
+    ("被告人张某明知是他人盗窃所得的电动车，仍低价收购后转卖。", [], ["盗窃罪"]),
+    ("被告人李某将银行卡提供给他人，用于接收电信诈骗资金。", [], ["诈骗罪"]),
+    ("被告人明知系上游犯罪诈骗所得款项，仍帮助转账。", [], ["诈骗罪"]),
+    # the suspect's own act, alone or with accomplices
+    ("被告人王某伙同他人盗窃所得财物价值5000元。", ["盗窃罪"], ["盗窃罪"]),
+    ("被告人与他人诈骗所得钱款均分。", ["诈骗罪"], ["诈骗罪"]),
+    ("被告人王某盗窃所得赃款用于挥霍。", ["盗窃罪"], ["盗窃罪"]),
+    ("被告人赵某明知是犯罪所得而收购，又盗窃手机一部。", ["盗窃罪"], ["盗窃罪"]),
+])
+def test_a_bare_act_naming_another_persons_offence_is_not_found(text, found, mentioned):
+    assert find_charges(text) == found
+    assert find_charges(text, include_mentions=True) == mentioned   # what the text is about

@@ -429,3 +429,18 @@ def test_a_charge_the_court_rejects_is_not_the_judgments(tmp_path):
         "本院予以纠正。判决如下：被告人赵某某犯抢夺罪，判处有期徒刑一年十个月，并处罚金人民币五千元。", encoding="utf-8")
     (d,) = read_case_docs(tmp_path)
     assert d.charges == ("抢夺罪",) and d.decision == "有期徒刑1年10个月，并处罚金5000元"
+
+
+def test_another_persons_offence_in_the_facts_casts_no_vote():
+    docs = [CaseDoc(f"fence{i}", f"被告人明知电动车系赃物，仍以{300 + i}元低价收购后转卖。", ("掩饰、隐瞒犯罪所得、犯罪所得收益罪",),
+                    "拘役3个月", ()) for i in range(2)]
+    docs += [CaseDoc(f"theft{i}", f"被告人撬锁窃取电动车一辆，价值{1000 + i}元。", ("盗窃罪",), "拘役4个月", ())
+             for i in range(3)]
+    idx = SearchIndex.build(docs, charge_model=False)
+    fence = "被告人明知是他人盗窃所得的电动车，仍低价收购后转卖"
+    weights, named = idx.query_charges(fence, idx.rank(fence).docs)
+    assert not named and max(weights, key=weights.get) == "掩饰、隐瞒犯罪所得、犯罪所得收益罪"
+    # the suspect's own theft, with an accomplice, still votes
+    own = "被告人伙同他人盗窃所得电动车后低价转卖"
+    weights, _ = idx.query_charges(own, idx.rank(own).docs)
+    assert max(weights, key=weights.get) == "盗窃罪"

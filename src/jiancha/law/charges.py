@@ -359,6 +359,13 @@ def _unnamed_rejections(text: str, hits: list[tuple[int, int, str, tuple[str, ..
     return out
 
 
+def _others_offence(text: str, start: int, end: int) -> bool:
+    """Whether the bare act at ``text[start:end]`` is someone else's offence (``patterns.OTHERS_OFFENCE_BEFORE``,
+    ``patterns.PROCEEDS_AFTER``)."""
+    return (P.PROCEEDS_AFTER.match(text, end) is not None
+            and P.OTHERS_OFFENCE_BEFORE.search(text, _sentence_begin(text, start), start) is not None)
+
+
 def _lists(text: str, hits: list[tuple[int, int, str, tuple[str, ...]]]) -> list[tuple[int, int]]:
     """(first, last) index of each run of matches that form one list (``盗窃罪、诈骗罪``: ``patterns.CHARGE_LIST_GAP``)."""
     out: list[tuple[int, int]] = []
@@ -404,6 +411,8 @@ def find_charges(text: str, *, include_negated: bool = False, include_mentions: 
                  for _ in range(k, j + 1)]
         if any(n and not no for n, no in zip(named, denied, strict=True)):
             denied = [no or not n for n, no in zip(named, denied, strict=True)]
+        denied = [no or (not h[2].endswith(CRIME_SUFFIX) and _others_offence(text, h[0], h[1]))
+                  for h, no in zip(hits, denied, strict=True)]
     seen: dict[str, None] = {}
     for (start, _, _, current), negated in zip(hits, denied, strict=True):
         if negated:

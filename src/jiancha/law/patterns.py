@@ -65,6 +65,12 @@ CHARGE_REJECTION_ANSWERS = re.compile(r"辩护|辩解|辩称|意见|上诉")
 #: names it too. Nothing between 指控 and 罪名 may be a charge (that one is rejected by CHARGE_REJECTED_AFTER).
 CHARGE_NAME_REJECTED = re.compile(r"指控[^。；，]{0,12}?的?罪名[^。；]{0,4}?(?:不当|有误|错误|不妥|不准确|不能成立|不成立)"
                                   r"|指控[^。；，]{0,12}?的?罪名[^。；]{0,8}?(?:予以|应予|依法)(?:纠正|变更)")
+#: A bare act that names someone else's offence, not the text's: the proceeds or money of it (``PROCEEDS_AFTER``,
+#: right after the act) in a sentence that speaks before of another person's crime or of knowing it
+#: (``OTHERS_OFFENCE_BEFORE``): 明知是他人盗窃所得的电动车, 提供给他人用于接收电信诈骗资金. 伙同他人 / 与他人 … are the
+#: suspect's accomplices, so the act is the suspect's own.
+OTHERS_OFFENCE_BEFORE = re.compile(r"明知|上游犯罪|(?<!伙同)(?<!纠集)(?<!指使)(?<!雇佣)(?<!邀约)(?<![与和同])他人")
+PROCEEDS_AFTER = re.compile(r"所得|所获|资金|赃款|赃物|款项|钱款|犯罪")
 #: Characters of text before a charge searched for a negation.
 CHARGE_NEGATION_WINDOW = 8
 #: Text between two charges that keeps them in one list (``不构成盗窃罪、诈骗罪``: both denied).

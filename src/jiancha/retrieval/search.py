@@ -231,9 +231,11 @@ class SearchIndex:
         (:meth:`~jiancha.retrieval.charge_model.ChargeClassifier.shares` of the clauses not about a prior
         conviction; an index without one falls back to ``soft-rank-text``); or the shares of the vote of its
         :data:`CHARGE_VOTERS` best matches ``best``: ``soft-rank-text``, votes weighted by rank plus one vote for
-        each charge the text mentions elsewhere (盗窃白酒, but also 电信诈骗资金), every charge by its share;
+        each charge the text finds elsewhere (盗窃白酒; not 他人盗窃所得 or 接收他人电信诈骗资金, another's offence:
+        :func:`~jiancha.law.charges.find_charges`), every charge by its share;
         ``soft-rank``, the same without the text's votes; ``hard-rank``, its winner alone; ``hard-uniform``, the
         most common primary charge alone."""
+        from jiancha.law.charges import find_charges
         from jiancha.retrieval.charge import charge_votes, mentioned_charges, stated_charges
 
         named = stated_charges(text, finder())
@@ -246,7 +248,7 @@ class SearchIndex:
                 return self.charge_model.shares(this_case(text)), False
             voting = "soft-rank-text"
         hard, weighting, *how = voting.split("-")
-        mentioned = mentioned_charges(text, finder()) if how == ["text"] else ()
+        mentioned = mentioned_charges(text, find_charges) if how == ["text"] else ()
         shares = charge_votes([self.docs[i].charges for i in best[:CHARGE_VOTERS]], weighting, mentioned)
         if hard == "hard" and shares:
             top = max(shares.values())
