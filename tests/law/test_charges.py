@@ -253,3 +253,22 @@ def test_a_rejection_that_does_not_name_the_charge_overrules_the_accusation(text
 def test_a_bare_act_naming_another_persons_offence_is_not_found(text, found, mentioned):
     assert find_charges(text) == found
     assert find_charges(text, include_mentions=True) == mentioned   # what the text is about
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # an accusation written around its charge, rejected in the same sentence or later without naming it
+    ("公诉机关以诈骗罪指控不妥，本院以招摇撞骗罪判处。", ["招摇撞骗罪"]),
+    ("公诉机关以贪污罪对被告人刘某提起公诉。本院认为其行为构成职务侵占罪，公诉机关的定性有误，本院予以纠正。", ["职务侵占罪"]),
+    ("公诉机关以被告人方某犯非法获取计算机信息系统数据罪提起公诉，庭审中变更指控罪名为侵犯公民个人信息罪。",
+     ["侵犯公民个人信息罪"]),
+    ("起诉书指控被告人谢某犯寻衅滋事罪。庭审中，公诉机关当庭变更起诉罪名为故意伤害罪。", ["故意伤害罪"]),
+    # a defence's proposed charge the court rejects; one it accepts
+    ("辩护人提出，其行为应认定为故意伤害罪。经查，辩护意见不能成立，本院不予采纳，应以故意杀人罪定罪处罚。", ["故意杀人罪"]),
+    ("辩护人提出被告人的行为应以妨害公务罪论处、公诉机关指控袭警罪不当的辩护意见，本院不予采纳。", ["袭警罪"]),
+    ("辩护人提出被告人的行为应认定为盗窃罪的辩护意见成立，本院予以采纳。", ["盗窃罪"]),
+    # the accusation the defence disputes is not its proposal; 以…论处 is no accusation
+    ("辩护人提出公诉机关以盗窃罪起诉不当的意见，本院不予采纳。", ["盗窃罪"]),
+    ("被告人的行为应以妨害公务罪论处。", ["妨害公务罪"]),
+])
+def test_what_the_court_finds_when_the_accused_charge_is_changed(text, found):
+    assert find_charges(text) == found

@@ -12,7 +12,7 @@ import pytest
 from jiancha.law.charges import find_charges
 
 ROOT = Path(__file__).parent / "blind_charges"
-PARTS = ("dev", "sealed", "sealed2")
+PARTS = ("dev", "sealed", "sealed2", "change_dev", "change_sealed")
 #: Lines the matcher is known to miss, each a strict xfail with why (none at present).
 KNOWN_MISSES: dict[str, str] = {}
 

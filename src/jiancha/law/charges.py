@@ -306,10 +306,13 @@ def _sentence_begin(text: str, at: int) -> int:
     return max(text.rfind("。", 0, at), text.rfind("；", 0, at)) + 1
 
 
-def _accused(text: str, start: int) -> bool:
-    """Whether the charge at ``start`` is named in an accusation (公诉机关指控被告人犯…罪): after 指控 in its sentence,
-    where that 指控 does not open the court's rejection of the accusation's charge (指控的罪名不当，本院予以纠正，
-    被告人构成盗窃罪 is the court's finding: ``patterns.CHARGE_NAME_REJECTED``)."""
+def _accused(text: str, start: int, end: int) -> bool:
+    """Whether the charge at ``text[start:end]`` is named in an accusation: after 指控 in its sentence (公诉机关指控
+    被告人犯…罪), where that 指控 does not open the court's rejection of the accusation's charge (指控的罪名不当，本院
+    予以纠正，被告人构成盗窃罪 is the court's finding: ``patterns.CHARGE_NAME_REJECTED``); or after 以 with the
+    accusation after it (公诉机关以贪污罪对被告人提起公诉: ``patterns.CHARGE_ACCUSED_WITH`` / ``_AFTER``)."""
+    if P.CHARGE_ACCUSED_WITH.search(text, max(0, start - 12), start) and P.CHARGE_ACCUSED_AFTER.match(text, end):
+        return True
     at = text.rfind(P.CHARGE_ACCUSED, _sentence_begin(text, start), start)
     return at >= 0 and P.CHARGE_NAME_REJECTED.match(text, at, start) is None
 
@@ -321,7 +324,7 @@ def _rejected_accusation(text: str, start: int, end: int) -> bool:
     begin = _sentence_begin(text, start)
     stop = text.find("。", end)
     stop = len(text) if stop < 0 else stop
-    return (_accused(text, start) and P.CHARGE_REJECTED_AFTER.search(text, end, stop) is not None
+    return (_accused(text, start, end) and P.CHARGE_REJECTED_AFTER.search(text, end, stop) is not None
             and P.CHARGE_REJECTION_ANSWERS.search(text, begin, stop) is None)
 
 
@@ -341,10 +344,16 @@ def _negated_matches(text: str, hits: list[tuple[int, int, str, tuple[str, ...]]
 
 
 def _unnamed_rejections(text: str, hits: list[tuple[int, int, str, tuple[str, ...]]]) -> set[str]:
-    """The charge the prosecution was said to bring (named with 罪 after 指控) before a sentence in which the court
-    rejects the accusation's charge without naming it (``patterns.CHARGE_NAME_REJECTED``), unless that sentence
-    tells a defence's submission. Only where the accusations before name one charge: of several, the rejection may
-    be of one count (指控该起犯罪的罪名不能成立), and which one is not said."""
+    """The charge the prosecution was said to bring (named with 罪 in an accusation) before a sentence in which the
+    court rejects the accusation's charge without naming it (``patterns.CHARGE_NAME_REJECTED``), unless that
+    sentence tells a defence's submission; and the charge the prosecution replaced by another
+    (``patterns.ACCUSATION_CHANGED``: the one named right before 变更为, else the one accused before). Only where the
+    accusations before name one charge: of several, the rejection may be of one count (指控该起犯罪的罪名不能成立),
+    and which one is not said."""
+    def accused_before(at: int) -> set[tuple[str, ...]]:
+        return {current for start, end, surface, current in hits
+                if end <= at and surface.endswith(CRIME_SUFFIX) and _accused(text, start, end)}
+
     out: set[str] = set()
     for m in P.CHARGE_NAME_REJECTED.finditer(text):
         if any(m.start() < h[1] and h[0] < m.end() for h in hits):
@@ -352,10 +361,39 @@ def _unnamed_rejections(text: str, hits: list[tuple[int, int, str, tuple[str, ..
         stop = text.find("。", m.end())
         if P.CHARGE_REJECTION_ANSWERS.search(text, _sentence_begin(text, m.start()), len(text) if stop < 0 else stop):
             continue
-        accused = {current for start, _, surface, current in hits
-                   if start < m.start() and surface.endswith(CRIME_SUFFIX) and _accused(text, start)}
-        if len(accused) == 1:
+        if len(accused := accused_before(m.start())) == 1:
             out.update(*accused)
+    for m in P.ACCUSATION_CHANGED.finditer(text):
+        named = [current for _, end, surface, current in hits if surface.endswith(CRIME_SUFFIX)
+                 and 0 <= m.start() - end <= 1]
+        replaced = set(named) if named else accused_before(m.start())
+        new = {current for start, _, _, current in hits if 0 <= start - m.end() <= 1}
+        if len(replaced - new) == 1:
+            out.update(*(replaced - new))
+    return out
+
+
+def _rejected_submissions(text: str, hits: list[tuple[int, int, str, tuple[str, ...]]]) -> list[bool]:
+    """Whether each match is a charge a defence proposes (``patterns.DEFENCE_SUBMISSION``, ``DEFENCE_PROPOSES``; not
+    the accused charge it disputes) and the court rejects, answering in that sentence or the next
+    (``patterns.DEFENCE_REJECTED`` before any word of acceptance)."""
+    out = [False] * len(hits)
+    for m in P.DEFENCE_SUBMISSION.finditer(text):
+        inside = []
+        for k, (start, end, _, _) in enumerate(hits):
+            verb = P.DEFENCE_PROPOSES.search(text, max(m.start(), start - P.CHARGE_NEGATION_WINDOW), start) \
+                if m.start() <= start < m.end() else None
+            if verb and (verb.group(0) != "以" or not _accused(text, start, end)):   # 以盗窃罪起诉: the accusation
+                inside.append(k)
+        if not inside:
+            continue
+        first = text.find("。", m.end())
+        second = text.find("。", first + 1) if first >= 0 else -1
+        answer = text[m.end():len(text) if second < 0 else second]
+        rejected, accepted = P.DEFENCE_REJECTED.search(answer), P.DEFENCE_ACCEPTED.search(answer)
+        if rejected and not (accepted and accepted.start() < rejected.start()):
+            for k in inside:
+                out[k] = True
     return out
 
 
@@ -411,13 +449,13 @@ def find_charges(text: str, *, include_negated: bool = False, include_mentions: 
                  for _ in range(k, j + 1)]
         if any(n and not no for n, no in zip(named, denied, strict=True)):
             denied = [no or not n for n, no in zip(named, denied, strict=True)]
-        denied = [no or (not h[2].endswith(CRIME_SUFFIX) and _others_offence(text, h[0], h[1]))
-                  for h, no in zip(hits, denied, strict=True)]
+        denied = [no or rejected or (not h[2].endswith(CRIME_SUFFIX) and _others_offence(text, h[0], h[1]))
+                  for h, no, rejected in zip(hits, denied, _rejected_submissions(text, hits), strict=True)]
     seen: dict[str, None] = {}
-    for (start, _, _, current), negated in zip(hits, denied, strict=True):
+    for (start, end, _, current), negated in zip(hits, denied, strict=True):
         if negated:
             continue
         for name in current:
-            if not (name in overruled and _accused(text, start)):   # an accusation the court then denies
+            if not (name in overruled and _accused(text, start, end)):   # an accusation the court then denies
                 seen.setdefault(name, None)
     return list(seen)

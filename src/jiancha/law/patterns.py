@@ -47,7 +47,7 @@ NEGATION_PATTERN = re.compile(
 #: Words that deny the charge right after them (``不构成盗窃罪``, ``不以诈骗罪论处``, ``不应认定为抢劫罪``,
 #: ``不属于职务侵占罪``); searched in the few characters before a charge.
 CHARGE_NEGATION_BEFORE = re.compile(
-    r"(?:(?:不|未|没有|无法)(?:应当?|宜|能|足以|再|予|可)?(?:构成|成立|认定为?|定性为|定为|以|涉嫌|属于|符合|按)"
+    r"(?:(?:不|未|没有|无法)(?:应当?|宜|能|足以|再|予|可)?(?:构成|成立|认定为?|定性为|定为|以|涉嫌|属于|符合|按|转化为)"
     r"|而非|并非|而不是)$"
 )
 #: Words after a charge that deny it (``指控其犯盗窃罪不能成立``, ``诈骗罪的罪名不成立``).
@@ -57,14 +57,31 @@ CHARGE_NEGATION_AFTER = re.compile(r"(?:的?罪名)?(?:不能|不|难以)成立"
 #: before the charge, the rejection after it; not where the sentence tells a defence's submission (辩护人提出指控的
 #: 盗窃罪证据不足的意见不予采纳), which the rejection answers.
 CHARGE_ACCUSED = "指控"
-CHARGE_REJECTED_AFTER = re.compile(r"不当|有误|错误|不予支持|不予认定|不予确认|证据不足|事实不清|不能成立|不成立"
-                                   r"|予以纠正|予以变更|应予纠正|应予变更")
+#: An accusation written around its charge: 以 before it (``CHARGE_ACCUSED_WITH``: 以贪污罪, 以被告人方某犯…罪), the
+#: accusation right after it (``CHARGE_ACCUSED_AFTER``: …对被告人刘某提起公诉, …指控不妥; not 以妨害公务罪论处).
+CHARGE_ACCUSED_WITH = re.compile(r"以(?:被告人|被告单位)?[^，。；、以]{0,8}?犯?$")
+CHARGE_ACCUSED_AFTER = re.compile(r"(?:(?:对|向)[^，。；、]{0,10}?)?(?:提起公诉|提出指控|指控|起诉)")
+CHARGE_REJECTED_AFTER = re.compile(r"不当|有误|错误|不妥|不准确|定性不准|不予支持|不予认定|不予确认|证据不足|事实不清"
+                                   r"|不能成立|不成立|予以纠正|予以变更|应予纠正|应予变更")
 CHARGE_REJECTION_ANSWERS = re.compile(r"辩护|辩解|辩称|意见|上诉")
 #: The court rejecting the accusation's charge without naming it again (公诉机关指控的罪名不当，本院予以变更 /
 #: 指控被告人的罪名有误): the one charge the prosecution was said to bring before it is then not found, unless the court
 #: names it too. Nothing between 指控 and 罪名 may be a charge (that one is rejected by CHARGE_REJECTED_AFTER).
-CHARGE_NAME_REJECTED = re.compile(r"指控[^。；，]{0,12}?的?罪名[^。；]{0,4}?(?:不当|有误|错误|不妥|不准确|不能成立|不成立)"
-                                  r"|指控[^。；，]{0,12}?的?罪名[^。；]{0,8}?(?:予以|应予|依法)(?:纠正|变更)")
+CHARGE_NAME_REJECTED = re.compile(
+    r"(?:指控[^。；，]{0,12}?的?罪名|(?:公诉机关|起诉书|检察院)[^。；，]{0,8}?(?:定性|罪名认定))"
+    r"(?:[^。；]{0,4}?(?:不当|有误|错误|不妥|不准确?|不能成立|不成立)|[^。；，]{0,10}?不符(?!合)"
+    r"|[^。；]{0,8}?(?:予以|应予|依法)(?:纠正|变更))")
+#: The prosecution replacing the charge it brought (公诉机关当庭变更起诉罪名为故意伤害罪 / 将指控罪名变更为…罪): the
+#: charge accused before it is no longer accused; the new one follows.
+ACCUSATION_CHANGED = re.compile(r"(?:变更(?:起诉|指控)?罪名为|罪名变更为|变更为以?)")
+#: A defence's submission (辩护人提出…应认定为故意伤害罪的意见): from its marker to 意见, 经查 or the sentence end; the
+#: charges it proposes are not found when the court answers it with DEFENCE_REJECTED in that sentence or the next.
+DEFENCE_SUBMISSION = re.compile(r"(?:辩护人|辩护意见|上诉人|被告人)[^。；]{0,6}?(?:提出|认为|辩称|辩解)[^。；]*?(?=意见|，经查|。|；|$)")
+DEFENCE_REJECTED = re.compile(r"不予采纳|不能成立|不予支持|不予认可|不予采信|不足采信|没有事实和法律依据")
+#: What a defence proposes the charge be, right before it (应认定为故意伤害罪, 应以盗窃罪论处): the accused charge it
+#: disputes (提出指控的盗窃罪证据不足的意见, 以盗窃罪起诉不当) is not its proposal.
+DEFENCE_PROPOSES = re.compile(r"(?:认定为|定性为|定为|以|构成|属于|改判为?)$")
+DEFENCE_ACCEPTED = re.compile(r"予以采纳|意见成立|予以支持|予以认可|本院采纳")
 #: A bare act that names someone else's offence, not the text's: the proceeds or money of it (``PROCEEDS_AFTER``,
 #: right after the act) in a sentence that speaks before of another person's crime or of knowing it
 #: (``OTHERS_OFFENCE_BEFORE``): 明知是他人盗窃所得的电动车, 提供给他人用于接收电信诈骗资金. 伙同他人 / 与他人 … are the
