@@ -285,3 +285,13 @@ def test_char_bigram_cosines_use_collection_idf():
     w_common, w_rare = math.log(4 / 3) + 1, math.log(2) + 1          # idf of 盗窃 (2 of 3 texts), of the others
     assert got == pytest.approx([1.0, w_common**2 / (w_common**2 + 2 * w_rare**2), 0.0])
     assert CharBigramIndex.fit(["甲乙", "甲乙"]).cosines("甲乙", [0]).tolist() == [1.0]   # falls back to min_df 1
+
+
+def test_a_query_without_a_charge_field_takes_the_charges_its_text_names(tmp_path):
+    from lecard_fixtures import write_v2
+
+    root = write_v2(tmp_path / "v2")
+    base = RetrievalSpec("lecard-v2", method="charge", scope="pool")
+    _, manifest, _, _ = ltr.run_ltr(base, root, ltr.LTRConfig(folds=2, dense="none"), cache=tmp_path / "c")
+    # each LeCaRDv2 query holds its indictment (公诉机关指控被告人犯盗窃罪。…): those charges, not a classifier's two
+    assert manifest["query_charges"] == {"5": ["盗窃罪"], "10": ["诈骗罪"], "7": ["抢劫罪"]}

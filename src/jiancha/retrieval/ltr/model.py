@@ -54,7 +54,8 @@ class LTRConfig:
         "help": "ltr: train the classifier that predicts them with every charge weighted alike (rare charges "
                 "predicted right more often, common ones a little less often)."})
     query_charges: str = field(default="given", metadata={
-        "choices": QUERY_CHARGES, "help": "ltr: given (the dataset's, predicted where absent) or predicted (always "
+        "choices": QUERY_CHARGES, "help": "ltr: given (the dataset's, else those the query's text names, else "
+                                          "predicted) or predicted (always "
                                           "from the query's facts by a classifier trained on the collection's "
                                           "verdicts, as for a user's search)."})
 

@@ -99,7 +99,10 @@ def extract_features(dataset, base_spec, config: LTRConfig = DEFAULT_LTR, *, cac
         t = toks.ids[toks.offsets[i]:toks.offsets[i + 1]]
         return t[long_token[t]]
 
-    predicted = predict_charges_for(dataset, r, [q for q in qs if not (q.charges and config.query_charges == "given")],
+    # given: the dataset's charges, else those the query's text names (a LeCaRDv2 query holds its indictment),
+    # else predicted; predicted: always from the facts, as for a search that names none
+    given = {q.id: r.query_charges(q) for q in qs} if config.query_charges == "given" else {}
+    predicted = predict_charges_for(dataset, r, [q for q in qs if not given.get(q.id)],
                                     config.predicted_charges, config.predicted_balanced)
     for q in progress(qs, "ltr features", len(qs)):
         cand = r.candidates_for(q.id)
@@ -117,10 +120,7 @@ def extract_features(dataset, base_spec, config: LTRConfig = DEFAULT_LTR, *, cac
         scores["char2_fact"] = char2.cosines(query_text(q, r.spec.query_field), cand)
         if config.dense != "none":
             scores["dense_fact"] = r.score("dense", q, cand)
-        if q.charges and config.query_charges == "given":
-            qc = tuple(q.charges)
-        else:
-            qc = predicted[q.id]
+        qc = tuple(given.get(q.id) or predicted[q.id])
         similarity = tfidf_cosines([fact_tokens(int(i)) for i in cand], idf)
         out[q.id] = QueryFeatures(tuple(r.doc_ids[i] for i in cand),
                                   compute_query_features(compute_query_side(qc, q.fact), docs, scores, similarity,
