@@ -44,6 +44,8 @@ NEGATION_PATTERN = re.compile(
     r"[《“\"]?(?:中华人民共和国)?$"
 )
 
+#: What ends a charge's name (盗窃罪); a bare act (盗窃) lacks it.
+CRIME_SUFFIX = "罪"
 #: Words that deny the charge right after them (``不构成盗窃罪``, ``不以诈骗罪论处``, ``不应认定为抢劫罪``,
 #: ``不属于职务侵占罪``); searched in the few characters before a charge.
 CHARGE_NEGATION_BEFORE = re.compile(
@@ -77,11 +79,12 @@ ACCUSATION_CHANGED = re.compile(r"(?:变更(?:起诉|指控)?罪名为|罪名变
 #: A defence's submission (辩护人提出…应认定为故意伤害罪的意见): from its marker to 意见, 经查 or the sentence end; the
 #: charges it proposes are not found when the court answers it with DEFENCE_REJECTED in that sentence or the next.
 DEFENCE_SUBMISSION = re.compile(r"(?:辩护人|辩护意见|上诉人|被告人)[^。；]{0,6}?(?:提出|认为|辩称|辩解)[^。；]*?(?=意见|，经查|。|；|$)")
+#: The court's answer to a submission: rejected, or (``DEFENCE_ACCEPTED``) accepted, whichever comes first.
 DEFENCE_REJECTED = re.compile(r"不予采纳|不能成立|不予支持|不予认可|不予采信|不足采信|没有事实和法律依据")
+DEFENCE_ACCEPTED = re.compile(r"予以采纳|意见成立|予以支持|予以认可|本院采纳")
 #: What a defence proposes the charge be, right before it (应认定为故意伤害罪, 应以盗窃罪论处): the accused charge it
 #: disputes (提出指控的盗窃罪证据不足的意见, 以盗窃罪起诉不当) is not its proposal.
 DEFENCE_PROPOSES = re.compile(r"(?:认定为|定性为|定为|以|构成|属于|改判为?)$")
-DEFENCE_ACCEPTED = re.compile(r"予以采纳|意见成立|予以支持|予以认可|本院采纳")
 #: A bare act that names someone else's offence, not the text's: the proceeds or money of it (``PROCEEDS_AFTER``,
 #: right after the act) in a sentence that speaks before of another person's crime or of knowing it
 #: (``OTHERS_OFFENCE_BEFORE``): 明知是他人盗窃所得的电动车, 提供给他人用于接收电信诈骗资金. 伙同他人 / 与他人 … are the
