@@ -20,6 +20,12 @@ AMOUNT_RE = re.compile(rf"(?:(?P<num>\d+(?:[,，]\d{{3}})*(?:\.\d+)?)\s*余?\s*(
 QUANTITY_RE = re.compile(rf"(?:(?P<num>\d+(?:\.\d+)?)|(?P<cn>[{CN_NUMERAL_CHARS}]+(?:点[零〇一二两三四五六七八九]+)?))"
                          r"\s*余?\s*(?P<unit>千克|公斤|克)")
 _GRAMS = {"克": 1.0, "千克": 1000.0, "公斤": 1000.0}
+#: Before Chinese numerals, what makes them no number (几十万元, 数百克): the amount is not stated.
+_VAGUE_BEFORE = "几数"
+
+
+def _vague(text: str, at: int) -> bool:
+    return at > 0 and text[at - 1] in _VAGUE_BEFORE
 
 
 def _number(s: str) -> float:
@@ -33,13 +39,15 @@ def parse_amounts(text: str) -> list[float]:
     [3723.0, 12000.0, 5000.0]
     >>> parse_amounts("拖欠货款80余万元，退赔人民币十二万五千元，罚金三千元")
     [800000.0, 125000.0, 3000.0]
+    >>> parse_amounts("流水几十万元，获利数千元")
+    []
     """
     out = []
     for m in AMOUNT_RE.finditer(text):
         if m.group("num") is not None:
             value = _number(m.group("num"))
             out.append(value * 10_000 if m.group("unit") else value)
-        else:
+        elif not _vague(text, m.start("cn")):
             value = _chinese_amount(m.group("cn"))
             if value is not None:
                 out.append(value)
@@ -66,6 +74,8 @@ def parse_quantities(text: str) -> list[float]:
     [0.5, 1200.0]
     >>> parse_quantities("贩卖海洛因五克、甲基苯丙胺二十余克、氯胺酮零点五克，查获大麻一千克、二十千克")
     [5.0, 20.0, 0.5, 1000.0, 20000.0]
+    >>> parse_quantities("吸食毒品几十克")
+    []
     """
     out = []
     for m in QUANTITY_RE.finditer(text):
@@ -74,6 +84,8 @@ def parse_quantities(text: str) -> list[float]:
             out.append(_number(m.group("num")) * grams)
             continue
         cn = m.group("cn")
+        if _vague(text, m.start("cn")):
+            continue
         if cn.endswith("千") and grams == 1.0:   # 二十千克: the regex took 千 as a digit
             cn, grams = cn[:-1], 1000.0
         value = _chinese_quantity(cn)
