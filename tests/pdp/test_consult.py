@@ -183,7 +183,10 @@ def test_precedents_from_a_case_index_folder(tmp_path):
     # the drink-driving judgment shares no charge and hardly a word: listed, but folded away under the others
     listed, folded = page.text.split('id="folded-precedents"')
     assert "另有 1 件先例没有本案的罪名" in folded and "危险驾驶罪" in folded and "危险驾驶罪" not in listed
-    assert '<ol class="precedents" start="3">' in folded
+    assert '<ol class="precedents" start="3">' in folded and 'id="absent-charge"' not in page.text
+    # a charge named that no precedent has: the page says the list is for the facts only
+    page = client.post("/workbench", data={"procedure": "以犯罪嫌疑人王某涉嫌诈骗罪移送审查起诉。", "fact": THEFT.fact})
+    assert "所列先例均无本案写明的罪名" in page.text
     # no charge named: the shared charge is a guess, and the page says so
     page = client.post("/workbench", data={"fact": "某人在超市内盗窃白酒两瓶"})
     assert "推定罪名相同（本案未写明涉嫌罪名，系推定）：盗窃罪" in page.text and "同罪名" not in page.text
@@ -228,5 +231,5 @@ def test_a_precedents_similarity_is_that_of_its_facts_not_of_its_charge_tier():
     other_charge = SimpleNamespace(score=0.9, fact_score=8.0, shared_charges=(), charges_guessed=False,
                                    relevant_articles=())
     result = SimpleNamespace(relevant_articles=(), precedents=(same_charge, other_charge))
-    assert precedent_reasons(same_charge, result) == ["同罪名：盗窃罪", "事实表述：所列先例中相近程度第 2，远不及最相近的一件"]
+    assert precedent_reasons(same_charge, result) == ["同罪名：盗窃罪", "事实表述：远不及最相近的一件"]
     assert precedent_reasons(other_charge, result) == ["事实表述：所列先例中最相近"]

@@ -216,7 +216,7 @@ def test_guessed_charges_weigh_votes_by_rank_and_do_not_bury_the_best_match(tmp_
 def test_a_query_without_indexed_words_is_refused_unless_it_names_a_charge(mini_index):
     idx = SearchIndex.load(mini_index)
     for text, msg in (("", "the query is empty"), ("   ", "the query is empty"),
-                      ("hello world", r"no word of the query \(hello world\) occurs .* and it names no charge;"),
+                      ("hello world", "the query holds no Chinese text; describe the facts of the case in Chinese"),
                       ("的", "no word of the query"),
                       ("涉嫌偷越国境罪", r"names no charge the indexed cases have \(偷越国（边）境罪\)")):
         with pytest.raises(ConfigError, match=msg):

@@ -145,6 +145,10 @@ def test_cli_index_says_how_charges_are_guessed(collection, tmp_path):
     assert not (tmp_path / "ix" / "charges").exists()
     r = CliRunner().invoke(app, ["retrieval", "index", str(src), "--out", str(tmp_path / "ix"), "--balanced-charges"])
     assert r.exit_code == 0 and "3 charges learned from the verdicts, every charge weighted alike" in r.output
+    few = tmp_path / "few.jsonl"
+    few.write_text("".join(src.read_text(encoding="utf-8").splitlines(keepends=True)[:20]), encoding="utf-8")
+    r = CliRunner().invoke(app, ["retrieval", "index", str(few), "--out", str(tmp_path / "few"), "--balanced-charges"])
+    assert r.exit_code == 0 and "--balanced-charges has no classifier to weigh" in r.output
     assert SearchIndex.load(tmp_path / "ix").charge_model.balanced
 
 

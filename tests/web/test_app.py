@@ -211,8 +211,8 @@ def test_precedent_similarity_is_worded_as_a_rank_not_a_percentage():
 
     scores = [12.0, 10.0, 6.0, 5.0]
     assert [similarity_wording(x, scores) for x in scores] == [
-        "事实表述：所列先例中最相近", "事实表述：所列先例中相近程度第 2，与最相近的一件相当",
-        "事实表述：所列先例中相近程度第 3，不及最相近的一件", "事实表述：所列先例中相近程度第 4，远不及最相近的一件"]
+        "事实表述：所列先例中最相近", "事实表述：与最相近的一件相当", "事实表述：不及最相近的一件",
+        "事实表述：远不及最相近的一件"]
     assert similarity_wording(7.0, [7.0, 7.0]) == "事实表述：所列先例中最相近"   # equals share the first place
 
 

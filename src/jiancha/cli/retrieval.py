@@ -304,7 +304,7 @@ def index_cmd(
                    "charges learned from the verdicts" + (", every charge weighted alike" if balanced_charges else ""))
     else:
         why = (f"a classifier needs {MIN_TRAINING_DOCS} judgments with charges" if charge_model
-               else "--no-charge-model")
+               else "--no-charge-model") + ("; --balanced-charges has no classifier to weigh" if balanced_charges else "")
         typer.echo(f"charges of a query that names none: guessed from its closest cases ({why})")
 
 

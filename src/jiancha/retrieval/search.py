@@ -58,6 +58,7 @@ _SENTENCE = re.compile(r"[^。；！？\n]+[。；！？]?")
 #: The formula closing a statement of facts (上述事实，有…等证据证实，足以认定): it names evidence, never the case.
 _EVIDENCE_FORMULA = re.compile(r"证据(?:予以)?证实|足以认定|上述事实[，,]?有")
 _CONTENT_WORD = re.compile(r"^(?=.*[\u4e00-\u9fff]).{2,}$")
+_CHINESE = re.compile(r"[\u4e00-\u9fff]")
 
 
 @dataclass(frozen=True)
@@ -261,6 +262,8 @@ class SearchIndex:
 
         if not text.strip():
             raise ConfigError("the query is empty; give the facts of a case")
+        if not _CHINESE.search(text):
+            raise ConfigError("the query holds no Chinese text; describe the facts of the case in Chinese (案情)")
         toks = tokenise(text, self._tok)
         qids = query_ids(toks, self._vocab)
         if any(_CONTENT_WORD.search(t) for t in toks if t in self._vocab):

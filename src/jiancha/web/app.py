@@ -25,6 +25,7 @@ from jiancha.web.workbench import (
     InputError,
     Outcome,
     Workbench,
+    absent_charge_note,
     bilingual,
     guessed_charge_note,
     precedent_articles,
@@ -158,6 +159,7 @@ def create_app(runs_dir: str | Path | None = None, *, model: str = DEFAULT_MODEL
                "person_label": person_label,
                "out": out, "reasons": precedent_reasons, "cited": precedent_articles,
                "guessed_charge": guessed_charge_note, "split_precedents": split_precedents,
+               "absent_charge": absent_charge_note,
                "statutes_loaded": bench.statutes is not None,
                "precedents": bench.index,
                "title": "审查起诉辅助"}

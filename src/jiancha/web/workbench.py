@@ -111,25 +111,37 @@ SIMILARITY_WORDS = ((0.8, "与最相近的一件相当"), (0.5, "不及最相近
 
 
 def similarity_wording(score: float, scores: list[float]) -> str:
-    """How close a precedent's facts read, in words that cannot pass for an absolute similarity: its rank among
-    the listed precedents by fact similarity (BM25), and for all but the closest a bucket of ``score / max``.
+    """How close a precedent's facts read, in words that cannot pass for an absolute similarity: the closest of the
+    listed precedents by fact similarity (BM25), or a bucket of ``score / max``. No rank: the list is ordered by
+    shared charge first, so a rank by facts would contradict its numbers.
 
     >>> similarity_wording(12.0, [12.0, 9.0, 4.0])
     '事实表述：所列先例中最相近'
     >>> similarity_wording(10.0, [12.0, 10.0, 4.0])
-    '事实表述：所列先例中相近程度第 2，与最相近的一件相当'
-    >>> similarity_wording(9.0, [12.0, 9.0, 4.0])
-    '事实表述：所列先例中相近程度第 2，不及最相近的一件'
-    >>> similarity_wording(4.0, [12.0, 9.0, 4.0])
-    '事实表述：所列先例中相近程度第 3，远不及最相近的一件'
+    '事实表述：与最相近的一件相当'
+    >>> similarity_wording(9.0, [12.0, 9.0, 4.0]), similarity_wording(4.0, [12.0, 9.0, 4.0])
+    ('事实表述：不及最相近的一件', '事实表述：远不及最相近的一件')
     """
     top = max(scores)
-    rank = 1 + sum(s > score for s in scores)
-    if rank == 1:
+    if score >= top:
         return "事实表述：所列先例中最相近"
     ratio = score / top if top > 0 else 0.0
-    words = next(w for t, w in SIMILARITY_WORDS if ratio >= t)
-    return f"事实表述：所列先例中相近程度第 {rank}，{words}"
+    return "事实表述：" + next(w for t, w in SIMILARITY_WORDS if ratio >= t)
+
+
+def absent_charge_note(precedents) -> str:
+    """When the case names its charges and no listed precedent has any of them: say so, as the list then holds
+    only cases of other charges (the collection has none of that charge among the cases its words reach).
+
+    >>> from types import SimpleNamespace as P
+    >>> absent_charge_note([P(shared_charges=(), charges_guessed=False)])[:13]
+    '所列先例均无本案写明的罪名'
+    >>> absent_charge_note([P(shared_charges=("盗窃罪",), charges_guessed=False)]), absent_charge_note([])
+    ('', '')
+    """
+    if not precedents or any(p.shared_charges or p.charges_guessed for p in precedents):
+        return ""
+    return "所列先例均无本案写明的罪名：先例库中可能没有该罪名的判决，以下先例仅供事实对照。"
 
 
 def article_level(canonical: str) -> str:
