@@ -227,9 +227,9 @@ def test_a_precedents_similarity_is_that_of_its_facts_not_of_its_charge_tier():
     from jiancha.web.workbench import precedent_reasons
 
     same_charge = SimpleNamespace(score=3.2, fact_score=2.0, shared_charges=("盗窃罪",), charges_guessed=False,
-                                  relevant_articles=())
+                                  relevant_articles=(), charges=("盗窃罪",), accused=())
     other_charge = SimpleNamespace(score=0.9, fact_score=8.0, shared_charges=(), charges_guessed=False,
-                                   relevant_articles=())
+                                   relevant_articles=(), charges=("诈骗罪",), accused=())
     result = SimpleNamespace(relevant_articles=(), precedents=(same_charge, other_charge))
     assert precedent_reasons(same_charge, result) == ["同罪名：盗窃罪", "事实表述：远不及最相近的一件"]
     assert precedent_reasons(other_charge, result) == ["事实表述：所列先例中最相近"]

@@ -444,3 +444,29 @@ def test_another_persons_offence_in_the_facts_casts_no_vote():
     own = "被告人伙同他人盗窃所得电动车后低价转卖"
     weights, _ = idx.query_charges(own, idx.rank(own).docs)
     assert max(weights, key=weights.get) == "盗窃罪"
+
+
+def test_an_acquittal_is_listed_by_the_charge_it_was_accused_of(tmp_path):
+    from jiancha.cli.main import app
+
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "acquit.txt").write_text(
+        "公诉机关指控被告人赵某犯故意伤害罪。经审理查明，被害人持刀追砍赵某，赵某夺刀反击致被害人轻伤。本院认为，赵某的行为"
+        "属于正当防卫，不负刑事责任，公诉机关指控的罪名不能成立。判决如下：被告人赵某无罪。", encoding="utf-8")
+    (src / "guilty.txt").write_text(
+        "公诉机关指控被告人钱某犯故意伤害罪。经审理查明，钱某因琐事持木棍殴打被害人致其轻伤。本院认为，钱某的行为已构成"
+        "故意伤害罪。判决如下：被告人钱某犯故意伤害罪，判处有期徒刑一年。", encoding="utf-8")
+    (src / "theft.txt").write_text(
+        "经审理查明，孙某窃取他人手机一部。本院认为，孙某的行为已构成盗窃罪。判决如下：被告人孙某犯盗窃罪，判处拘役三个月。",
+        encoding="utf-8")
+    idx = SearchIndex.build(read_case_docs(src))
+    acquittal = next(d for d in idx.docs if d.id == "acquit")
+    assert acquittal.charges == () and acquittal.accused == ("故意伤害罪",)
+    hits = idx.search("涉嫌故意伤害罪。被害人持刀追砍，嫌疑人夺刀反击致其轻伤", 3)
+    assert [h.id for h in hits][:2] == ["acquit", "guilty"]          # both in the tier of the named charge
+    assert hits[0].reason.startswith("同罪名（仅指控，法院未认定）：故意伤害罪") and hits[1].reason.startswith("同罪名：")
+    idx.save(tmp_path / "ix")
+    assert SearchIndex.load(tmp_path / "ix").docs == idx.docs            # kept in docs.jsonl
+    r = CliRunner().invoke(app, ["retrieval", "search", "涉嫌故意伤害罪。夺刀反击致轻伤", "--index", str(tmp_path / "ix")])
+    assert r.exit_code == 0 and "指控故意伤害罪（未认定）  无罪" in r.output

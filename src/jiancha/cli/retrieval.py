@@ -340,7 +340,8 @@ def search_cmd(
     for i, h in enumerate(hits, start=1):
         also = f" (also {', '.join(h.also)})" if h.also else ""
         number = f" {h.case_number}" if h.case_number and h.case_number != h.id else ""
-        say(escape(f"{i}. {h.id}{number}{also}  {h.score:.3f}  {'、'.join(h.charges) or '罪名未识别'}  {h.decision}"))
+        charges = "、".join(h.charges) or (f"指控{'、'.join(h.accused)}（未认定）" if h.accused else "罪名未识别")
+        say(escape(f"{i}. {h.id}{number}{also}  {h.score:.3f}  {charges}  {h.decision}"))
         say(escape(f"   {h.reason}"))
         if h.articles:
             say(escape(f"   引用法条：{'、'.join(article_name(a) for a in h.articles)}"))

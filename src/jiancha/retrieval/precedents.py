@@ -39,6 +39,7 @@ class Precedent:
     charges: tuple[str, ...] = ()
     charges_guessed: bool = False   # the case's charges were guessed from the precedents: shared ones are 推定
     fact_score: float = 0.0   # BM25 of the case's facts against the precedent's alone (``score`` adds the charge tier)
+    accused: tuple[str, ...] = ()   # where the court found no charge: those the prosecution brought
 
 
 def _charge_text(r: PDPRecord) -> str:
@@ -81,4 +82,4 @@ class PrecedentIndex:
         return [Precedent(id=h.case_number or h.id, decision=h.decision, score=h.score, shared_charges=h.shared_charges,
                           relevant_articles=h.articles, fact_excerpt=self._facts[h.id][:160], passage=h.passage,
                           reason=h.reason, charges=h.charges, charges_guessed=h.guessed,
-                          fact_score=h.fact_score) for h in hits]
+                          fact_score=h.fact_score, accused=h.accused) for h in hits]

@@ -78,6 +78,7 @@ class SearchHit:
     guessed: bool = False   # the query's charges were guessed from similar cases, not named: shared ones are 推定
     case_number: str = ""
     fact_score: float = 0.0   # BM25 of the query against the facts alone (``score`` adds the charge tier)
+    accused: tuple[str, ...] = ()   # where the court found no charge: those the prosecution brought
 
 
 @dataclass(frozen=True)
@@ -194,7 +195,7 @@ class SearchIndex:
             try:
                 o = json.loads(line)
                 docs.append(CaseDoc(o["id"], o["fact"], tuple(o["charges"]), o["decision"], tuple(o["articles"]),
-                                    tuple(o.get("also", ())), o.get("case_number", "")))
+                                    tuple(o.get("also", ())), o.get("case_number", ""), tuple(o.get("accused", ()))))
             except (json.JSONDecodeError, KeyError, TypeError) as e:
                 raise DataError(f"corrupt case index ({type(e).__name__}: {e}); rebuild it with `jiancha retrieval "
                                 "index`", path=str(docs_path), line=lineno) from None
@@ -273,7 +274,7 @@ class SearchIndex:
         else:   # no word of the facts indexed (抢劫, 涉嫌拐卖儿童罪): the cases of the charges it names, if any
             charges = tuple(charges) if charges is not None else tuple(finder()(text))
             bm = np.zeros(len(self.docs))
-            top = np.array([i for i, d in enumerate(self.docs) if set(d.charges) & set(charges)], dtype=np.int64)
+            top = np.array([i for i, d in enumerate(self.docs) if set(d.about) & set(charges)], dtype=np.int64)
             if not charges or not len(top):
                 words = "、".join(t for t in toks if _CONTENT_WORD.search(t)) or text.strip()[:20]
                 said = f"names no charge the indexed cases have ({'、'.join(charges)})" if charges else "names no charge"
@@ -281,7 +282,7 @@ class SearchIndex:
                                   f"{said}; describe the facts in more words, or name the charge (涉嫌…罪)")
             top = top[:RERANK_DEPTH]
         top = top[np.lexsort((self._ids[top], -bm[top]))]
-        doc_charges = [self.docs[i].charges for i in top]
+        doc_charges = [self.docs[i].about for i in top]
         if charges is not None:
             weights, named = {c: 1.0 for c in charges}, True
         else:
@@ -308,11 +309,12 @@ class SearchIndex:
             d = self.docs[int(top[j])]
             if exclude_id is not None and (d.id == exclude_id or exclude_id in d.also):
                 continue
-            shared = tuple(c for c in d.charges if c in likely)
+            shared = tuple(c for c in d.about if c in likely)
             passage, words = best_passage(d.fact, qset)
             out.append(SearchHit(d.id, round(float(s[j]), 4), d.charges, shared, d.decision, d.articles, passage,
-                                 render_reason(shared, words, text, d.fact, guessed=not r.named), d.also,
-                                 not r.named, d.case_number, round(float(r.fact_scores[j]), 4)))
+                                 render_reason(shared, words, text, d.fact, guessed=not r.named,
+                                               accused=not d.charges), d.also,
+                                 not r.named, d.case_number, round(float(r.fact_scores[j]), 4), d.accused))
             if len(out) == k:
                 break
         return out
@@ -340,15 +342,18 @@ def best_passage(fact: str, query_tokens: set[str]) -> tuple[str, list[str]]:
     return (best or fact.strip())[:PASSAGE_CHARS], best_words
 
 
-def render_reason(shared: Sequence[str], words: Sequence[str], query: str, fact: str, *, guessed: bool = False) -> str:
+def render_reason(shared: Sequence[str], words: Sequence[str], query: str, fact: str, *, guessed: bool = False,
+                  accused: bool = False) -> str:
     """A short reason in Chinese: shared charges (推定罪名 when the query's charges were guessed from similar cases,
-    not named), shared sentencing circumstances, amounts, shared words."""
+    not named; 同指控罪名 when the case shares them only as the accusation the court did not find), shared
+    sentencing circumstances, amounts, shared words."""
     from jiancha.law.amounts import largest, parse_amounts
     from jiancha.law.circumstances import find_circumstances
 
     parts = []
     if shared:
-        parts.append(("推定罪名：" if guessed else "同罪名：") + "、".join(shared))
+        parts.append(("推定罪名" if guessed else "同罪名") + ("（仅指控，法院未认定）：" if accused else "：")
+                     + "、".join(shared))
     circ = sorted(find_circumstances(query) & find_circumstances(fact))
     if circ:
         parts.append("共同情节：" + "、".join(circ))

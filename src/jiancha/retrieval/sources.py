@@ -42,6 +42,13 @@ class CaseDoc:
     articles: tuple[str, ...] = ()
     also: tuple[str, ...] = ()      # ids of identical copies folded into this one when indexed
     case_number: str = ""           # the court's, as its header prints it (（2021）浙0106刑初345号), '' when none
+    accused: tuple[str, ...] = ()   # where the court finds no charge (an acquittal): those the prosecution brought
+
+    @property
+    def about(self) -> tuple[str, ...]:
+        """The charges the case is about: those found, else those accused (an acquittal of 故意伤害罪 is a precedent
+        for a 故意伤害 case)."""
+        return self.charges or self.accused
 
 
 def finder():
@@ -72,7 +79,7 @@ def cited_criminal_law(texts) -> tuple[str, ...]:
 
 def _from_candidate(obj: dict, doc_id: str) -> CaseDoc:
     from jiancha.law.verdicts import UPHELD, describe_verdict
-    from jiancha.retrieval.charge import document_charges, named_charges
+    from jiancha.retrieval.charge import document_charges, find_case_charges, named_charges
 
     fact = str(obj.get("ajjbqk") or obj.get("fact") or "")
     reason = str(obj.get("cpfxgc") or obj.get("reason") or "")
@@ -80,6 +87,9 @@ def _from_candidate(obj: dict, doc_id: str) -> CaseDoc:
     given = tuple(str(c) for c in obj.get("charge") or ())
     # charges named as such (…罪), not acts (参与赌博) or the titles and prior convictions the reasoning cites
     charges = document_charges((result, reason, fact), given, named_charges, extra=(reason,))
+    # an acquittal: the charges the prosecution brought, in the header's 公诉机关指控… or the facts
+    accused = () if charges else document_charges((result, reason, fact, str(obj.get("header") or "")), given,
+                                                  find_case_charges)
     numbers = [int(a) for a in obj.get("article") or () if str(a).strip().isdigit()]
     articles = (tuple(criminal_law_article(a) for a in numbers) if numbers
                 else cited_criminal_law((reason, result)))
@@ -90,7 +100,7 @@ def _from_candidate(obj: dict, doc_id: str) -> CaseDoc:
     head = str(obj.get("header") or obj.get("qw") or "")[:400]
     number = COURT_CASE_NUMBER_RE.search(head.replace(" ", ""))
     return CaseDoc(doc_id, fact or str(obj.get("qw") or ""), charges, decision, articles,
-                   case_number=number.group(0) if number else "")
+                   case_number=number.group(0) if number else "", accused=accused)
 
 
 @dataclass

@@ -193,7 +193,8 @@ def precedent_reasons(precedent, result: Consultation) -> list[str]:
 
     reasons = []
     if precedent.shared_charges:
-        label = "推定罪名相同（本案未写明涉嫌罪名，系推定）：" if precedent.charges_guessed else "同罪名："
+        label = "推定罪名相同（本案未写明涉嫌罪名，系推定）" if precedent.charges_guessed else "同罪名"
+        label += "（该先例仅为指控罪名，法院未认定）：" if not precedent.charges and precedent.accused else "："
         reasons.append(label + "、".join(precedent.shared_charges))
     recommended = {article_level(a) for a in result.relevant_articles}
     common = list(dict.fromkeys(article_level(a) for a in precedent.relevant_articles
