@@ -73,7 +73,8 @@ def test_passage_and_reason_are_pure():
     assert p == "被告人窃取手机一部。" and set(words) == {"窃取", "手机"}
     assert render_reason(("盗窃罪",), ["手机"], "自首，盗窃3000元", "系自首，窃得5000元") == \
         "同罪名：盗窃罪；共同情节：自首；最大金额：3000元 / 5000元；共同词语：手机"
-    assert render_reason((), [], "", "") == "文本相似"
+    assert render_reason((), [], "", "") == "无共同罪名、情节、金额或词语"
+    assert render_reason((), ["被告人", "公诉", "手机"], "", "") == "共同词语：手机"   # formula words are no reason
 
 
 def test_load_refuses_a_folder_that_is_no_index(tmp_path):

@@ -52,6 +52,9 @@ RERANK_DEPTH = 200
 VOTINGS: tuple[str, ...] = ("classifier", "soft-rank-text", "soft-rank", "hard-rank", "hard-uniform")
 DEFAULT_VOTING = "classifier"
 PASSAGE_CHARS = 160
+#: Words every judgment's facts share (被告人, 公诉机关指控…): not a reason for a hit.
+FORMULA_WORDS = frozenset({"被告人", "被告", "公诉", "机关", "公诉机关", "指控", "本院", "认为", "经审理", "审理", "查明",
+                           "犯罪", "嫌疑人", "犯罪嫌疑人", "被害人"})
 _SENTENCE = re.compile(r"[^。；！？\n]+[。；！？]?")
 #: A word that can carry a query: two or more characters, one of them Chinese (a lone 的, 了, or a Latin letter
 #: matching a licence plate, cannot).
@@ -360,9 +363,10 @@ def render_reason(shared: Sequence[str], words: Sequence[str], query: str, fact:
     qa, da = largest(parse_amounts(query)), largest(parse_amounts(fact))
     if qa is not None and da is not None:
         parts.append(f"最大金额：{render_yuan(qa)} / {render_yuan(da)}")
+    words = [w for w in words if w not in FORMULA_WORDS]
     if words:
         parts.append("共同词语：" + "、".join(words[:5]))
-    return "；".join(parts) or "文本相似"
+    return "；".join(parts) or "无共同罪名、情节、金额或词语"
 
 
 __all__ = ["DEFAULT_VOTING", "INDEX_FORMAT", "VOTINGS", "CaseDoc", "Ranking", "SearchHit", "SearchIndex",
